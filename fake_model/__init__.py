@@ -1,0 +1,1 @@
+"""Ein geskriptetes Sprachmodell für den Kurs (offline, deterministisch)."""

@@ -1,0 +1,1 @@
+"""Bewertung der Übungen: versteckte pytest-Prüfungen, isoliert ausgeführt."""
