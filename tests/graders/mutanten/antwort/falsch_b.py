@@ -1,0 +1,3 @@
+"""Falsch: wählt b), das ändert nicht, woran das Modell sich entscheidet."""
+
+antwort = "b"

@@ -1,0 +1,3 @@
+"""Falsch: wählt c), das ändert nicht, woran das Modell sich entscheidet."""
+
+antwort = "c"

@@ -1,0 +1,3 @@
+"""Falsch: ein Buchstabe, den es als Option nicht gibt."""
+
+antwort = "e"

@@ -1,0 +1,3 @@
+"""Falsch: ein leerer Text statt eines Buchstabens."""
+
+antwort = ""

@@ -1,0 +1,3 @@
+"""Falsch: der Buchstabe als Liste statt als Text."""
+
+antwort = ["d"]

@@ -1,0 +1,3 @@
+"""Falsch: der Platzhalter wurde nicht ersetzt."""
+
+antwort = None

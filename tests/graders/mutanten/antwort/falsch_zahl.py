@@ -1,0 +1,3 @@
+"""Falsch: die Nummer der Option statt ihres Buchstabens."""
+
+antwort = 4

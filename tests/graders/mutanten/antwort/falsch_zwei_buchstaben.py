@@ -1,0 +1,3 @@
+"""Falsch: kreuzt mehrere Optionen auf einmal an."""
+
+antwort = "cd"

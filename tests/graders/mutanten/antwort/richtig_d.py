@@ -1,0 +1,3 @@
+"""Richtig: der Buchstabe d."""
+
+antwort = "d"

@@ -1,0 +1,3 @@
+"""Richtig: Großbuchstabe D, Groß-/Kleinschreibung zählt nicht."""
+
+antwort = "D"

@@ -1,0 +1,3 @@
+"""Richtig: d mit Leerraum drumherum, der nicht zählt."""
+
+antwort = " d\n"

@@ -1,0 +1,11 @@
+"""Falsch: legt die pydantic-Klasse selbst in die Definition statt ihres JSON-Schemas."""
+
+import re
+
+
+def beschreibe_werkzeug(name, beschreibung, Eingabe):
+    if not re.fullmatch(r"[a-zA-Z0-9_-]{1,128}", name):
+        raise ValueError(f"Ungültiger Name {name!r}")
+    if not beschreibung.strip():
+        raise ValueError("Die Beschreibung ist leer.")
+    return {"name": name, "description": beschreibung, "input_schema": Eingabe}

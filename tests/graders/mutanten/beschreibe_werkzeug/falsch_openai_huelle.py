@@ -1,0 +1,12 @@
+"""Falsch: liefert das OpenAI-Format mit type/function-Hülle statt der flachen Anthropic-Definition."""
+
+import re
+
+
+def beschreibe_werkzeug(name, beschreibung, Eingabe):
+    if not re.fullmatch(r"[a-zA-Z0-9_-]{1,128}", name):
+        raise ValueError(f"Ungültiger Name {name!r}")
+    if not beschreibung.strip():
+        raise ValueError("Die Beschreibung ist leer.")
+    return {"type": "function",
+            "function": {"name": name, "description": beschreibung, "parameters": Eingabe.model_json_schema()}}

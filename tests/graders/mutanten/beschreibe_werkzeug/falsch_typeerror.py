@@ -1,0 +1,11 @@
+"""Falsch: wirft TypeError statt ValueError bei einem ungültigen Namen."""
+
+import re
+
+
+def beschreibe_werkzeug(name, beschreibung, Eingabe):
+    if not re.fullmatch(r"[a-zA-Z0-9_-]{1,128}", name):
+        raise TypeError(f"Ungültiger Name {name!r}")
+    if not beschreibung.strip():
+        raise ValueError("Die Beschreibung ist leer.")
+    return {"name": name, "description": beschreibung, "input_schema": Eingabe.model_json_schema()}
