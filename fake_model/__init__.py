@@ -1,1 +1,20 @@
-"""Ein geskriptetes Sprachmodell für den Kurs (offline, deterministisch)."""
+"""Ein geskriptetes Sprachmodell für den Kurs (offline, deterministisch).
+
+Alles, was Lektionen und Übungen brauchen, kommt von hier:
+
+    from fake_model import (FakeModell, text, tool_use, text_von, kurzfehler, ZuVieleRunden,
+                            ProtokollFehler, SkriptZuEnde, zeige_verlauf, werkzeug_aus_modell)
+
+Die OpenAI-Form steht in ``fake_model.openai``, die Macken kleiner Modelle in ``fake_model.macken``.
+"""
+
+from .bloecke import text, text_von, tool_use
+from .fehler import ProtokollFehler, SkriptZuEnde, ZuVieleRunden
+from .modell import FakeModell
+from .validierung import kurzfehler
+from .werkzeuge import werkzeug_aus_modell
+
+__all__ = [
+    "FakeModell", "ProtokollFehler", "SkriptZuEnde", "ZuVieleRunden", "kurzfehler", "text", "text_von",
+    "tool_use", "werkzeug_aus_modell",
+]
