@@ -1,0 +1,40 @@
+"""Wie die Musterlösung, aber mit for/else und einer Hilfsfunktion für die Ergebnis-Nachricht."""
+
+from pydantic import ValidationError
+
+from fake_model import ZuVieleRunden, kurzfehler, text_von
+
+
+def tool_result_fuer(block, werkzeuge):
+    def fehler(meldung):
+        return {"type": "tool_result", "tool_use_id": block["id"], "content": meldung, "is_error": True}
+
+    if block["name"] not in werkzeuge:
+        return fehler(f"Unbekanntes Werkzeug {block['name']!r}. Verfügbar: {', '.join(werkzeuge)}")
+    funktion, Eingabe = werkzeuge[block["name"]]
+    try:
+        eingabe = Eingabe.model_validate(block["input"])
+    except ValidationError as e:
+        return fehler(f"Ungültige Argumente: {kurzfehler(e)}")
+    try:
+        ergebnis = funktion(**eingabe.model_dump())
+    except Exception as e:
+        return fehler(f"{type(e).__name__}: {e}")
+    return {"type": "tool_result", "tool_use_id": block["id"], "content": str(ergebnis)}
+
+
+def ergebnis_nachricht(aufrufe, werkzeuge):
+    return {"role": "user", "content": [tool_result_fuer(b, werkzeuge) for b in aufrufe]}
+
+
+def antworte_robust(modell, frage, werkzeuge, max_aufrufe=3):
+    messages = [{"role": "user", "content": frage}]
+    for _ in range(max_aufrufe):
+        antwort = modell(messages)
+        aufrufe = [b for b in antwort if b["type"] == "tool_use"]
+        if not aufrufe:
+            break
+        messages += [{"role": "assistant", "content": antwort}, ergebnis_nachricht(aufrufe, werkzeuge)]
+    else:
+        raise ZuVieleRunden("Obergrenze erreicht")
+    return text_von(antwort)
