@@ -23,7 +23,7 @@ $(STEMPEL): pyproject.toml
 ## JupyterLab auf 127.0.0.1 mit dem Kurs öffnen (deutsche Oberfläche)
 lab: $(STEMPEL)
 	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_OPT) \
-	  --ServerApp.root_dir=$(CURDIR) $(LAB_OPTS) course/00_einstieg.ipynb
+	  --ServerApp.root_dir=$(CURDIR) --ServerApp.default_url=/lab/tree/course/00_einstieg.ipynb $(LAB_OPTS)
 
 ## Alle Tests (Einheiten, Notebooks, Bewerter, nbgrader, Browser) und Lint
 test: $(STEMPEL) chromium
