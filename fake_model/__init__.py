@@ -12,9 +12,10 @@ from .bloecke import text, text_von, tool_use
 from .fehler import ProtokollFehler, SkriptZuEnde, ZuVieleRunden
 from .modell import FakeModell
 from .validierung import kurzfehler
+from .verlauf import zeige_verlauf
 from .werkzeuge import werkzeug_aus_modell
 
 __all__ = [
     "FakeModell", "ProtokollFehler", "SkriptZuEnde", "ZuVieleRunden", "kurzfehler", "text", "text_von",
-    "tool_use", "werkzeug_aus_modell",
+    "tool_use", "werkzeug_aus_modell", "zeige_verlauf",
 ]
