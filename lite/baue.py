@@ -23,8 +23,6 @@ import time
 from importlib.metadata import version as paket_version
 from pathlib import Path
 
-from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
-
 from lite.pyodide import VorbereitungsFehler, bereite_vor
 from lite.wheel import baue_wheel, quelldateien
 

@@ -1,0 +1,224 @@
+"""Die gebaute Seite in einem echten Chromium bedienen, wie eine lernende Person es täte (für Tests und Messung).
+
+- ``Webserver``: liefert die Seite auf 127.0.0.1 aus (eigener Thread, freier Port).
+- ``starte_chromium``: Debian-Chromium über Playwright, ohne jeden Weg nach draußen.
+- ``Sitzung``: ein frisches Browser-Profil (kein Speicher früherer Besuche) mit Netzprotokoll:
+  jede Anfrage, die nicht an 127.0.0.1 geht, wird abgebrochen und gezählt, HTTP-Fehler werden gesammelt.
+- ``Sitzung.oeffne``/``alle_ausfuehren``/``zellen``: Notebook öffnen, über die Menüs (deutsche Oberfläche)
+  alle Zellen ausführen, Eingabeaufforderungen und Ausgaben jeder Zelle lesen.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import shutil
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote, urlparse
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Ohne Netz: kein QUIC, keine Hintergrunddienste, jeder Hostname außer 127.0.0.1 ist unauflösbar.
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+LOKAL = {"127.0.0.1", "localhost"}
+UI_ZEIT_MS = 120_000
+# Texte der deutschen Oberfläche (Sprachpaket de_DE), über die wir die Seite bedienen. Wo das Sprachpaket
+# (noch) keine Übersetzung hat, zeigt JupyterLab den englischen Text: beide zählen.
+MENUE_AUSFUEHREN = "Ausführen"
+MENUE_ALLE_AUSFUEHREN = "Alle Zellen ausführen"
+MENUE_BEARBEITEN = "Bearbeiten"
+MENUE_AUSGABEN_LOESCHEN = re.compile(r"^(Ausgaben aller Zellen löschen|Clear Outputs of All Cells)$")
+KERNEL_BEREIT = "Python (Pyodide) | Leerlauf"
+STUB_MELDUNG = "Hier fehlt noch deine Lösung."
+STDERR = "application/vnd.jupyter.stderr"
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".json": "application/json", ".whl": "application/zip"}
+
+    def log_message(self, *args):
+        pass
+
+
+class Webserver:
+    """Statischer Server für ``ordner`` auf 127.0.0.1 (Port frei gewählt, wenn ``port=0``)."""
+
+    def __init__(self, ordner: Path, port: int = 0):
+        handler = functools.partial(_Handler, directory=str(ordner))
+        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+        self._httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def starte_chromium(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+
+@dataclass
+class Netzprotokoll:
+    anfragen: int = 0
+    blockiert: list[str] = field(default_factory=list)   # Ziel außerhalb dieser Maschine
+    http_fehler: list[str] = field(default_factory=list)  # Status >= 400
+    gescheitert: list[str] = field(default_factory=list)  # abgebrochene lokale Anfragen
+    konsole: list[str] = field(default_factory=list)
+
+    def zusammenfassung(self) -> str:
+        return (f"{self.anfragen} Anfragen, {len(self.blockiert)} blockiert {self.blockiert[:5]}, "
+                f"HTTP-Fehler {self.http_fehler[:5]}, gescheitert {self.gescheitert[:5]}")
+
+
+@dataclass
+class Zelle:
+    typ: str            # "code", "markdown", "raw"
+    prompt: str         # z. B. "[3]:", "[*]:", "[ ]:"
+    ausgaben: list[dict]  # {"mime": ..., "text": ...}
+
+    @property
+    def ausgefuehrt(self) -> bool:
+        return bool(re.search(r"\[\d+\]", self.prompt))
+
+    @property
+    def laeuft(self) -> bool:
+        return "*" in self.prompt
+
+    @property
+    def fehler(self) -> list[str]:
+        return [a["text"] for a in self.ausgaben if a["mime"] == STDERR]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(a["text"] for a in self.ausgaben)
+
+
+_ZELLEN_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')]
+  .map(z => ({
+    typ: z.classList.contains('jp-CodeCell') ? 'code' : z.classList.contains('jp-MarkdownCell') ? 'markdown' : 'raw',
+    prompt: (z.querySelector('.jp-InputPrompt') || {}).textContent || '',
+    ausgaben: [...z.querySelectorAll('.jp-OutputArea-output')].map(o => ({
+      mime: o.getAttribute('data-mime-type') || '', text: o.textContent || ''}))
+  }))"""
+
+
+class Sitzung:
+    """Ein frisches Browser-Profil mit einer Seite; blockiert und zählt alles, was nicht lokal ist."""
+
+    def __init__(self, browser, basis_url: str):
+        self.basis_url = basis_url
+        self.netz = Netzprotokoll()
+        self.kontext = browser.new_context(viewport={"width": 1400, "height": 1000}, locale="de-DE")
+        self.kontext.route("**/*", self._nur_lokal)
+        self.seite = self.kontext.new_page()
+        self.seite.on("request", self._zaehle)
+        self.seite.on("response", lambda r: r.status >= 400 and self.netz.http_fehler.append(f"{r.status} {r.url}"))
+        self.seite.on("requestfailed", self._gescheitert)
+        self.seite.on("console", lambda m: self.netz.konsole.append(f"[{m.type}] {m.text}"))
+        self.t0 = time.monotonic()
+
+    def _nur_lokal(self, route):
+        if urlparse(route.request.url).hostname in LOKAL:
+            return route.continue_()
+        self.netz.blockiert.append(route.request.url)
+        return route.abort()
+
+    def _zaehle(self, anfrage):
+        self.netz.anfragen += 1
+
+    def _gescheitert(self, anfrage):
+        if urlparse(anfrage.url).hostname in LOKAL:
+            self.netz.gescheitert.append(f"{anfrage.url} {anfrage.failure}")
+
+    def schliesse(self) -> None:
+        self.kontext.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.schliesse()
+
+    def sekunden(self) -> float:
+        return round(time.monotonic() - self.t0, 2)
+
+    # --- Notebook bedienen -------------------------------------------------------------------------------
+
+    def oeffne(self, pfad: str) -> dict[str, float]:
+        """Öffnet ``pfad`` (relativ zur Seite, z. B. ``course/00_einstieg.ipynb``), wartet auf den Kernel."""
+        self.t0 = time.monotonic()
+        self.seite.goto(f"{self.basis_url}/lab/index.html?path={quote(pfad)}")
+        self.seite.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=UI_ZEIT_MS)
+        t_notebook = self.sekunden()
+        self.seite.get_by_text(KERNEL_BEREIT).first.wait_for(timeout=UI_ZEIT_MS)
+        return {"notebook_sichtbar": t_notebook, "kernel_bereit": self.sekunden()}
+
+    def menue(self, oben: str, eintrag: str | re.Pattern) -> None:
+        self.seite.get_by_role("menuitem", name=oben, exact=True).click()
+        self.seite.get_by_role("menuitem", name=eintrag, exact=isinstance(eintrag, str)).click()
+
+    def zellen(self) -> list[Zelle]:
+        return [Zelle(**z) for z in self.seite.evaluate(_ZELLEN_JS)]
+
+    def alle_ausfuehren(self, zu_pruefen: list[int] | None = None, zeit_s: float = 240) -> dict[str, float]:
+        """Löscht alle Ausgaben, führt alle Zellen aus und wartet, bis der Lauf fertig ist.
+
+        Fertig heißt: keine Zelle läuft mehr, und jede Code-Zelle aus ``zu_pruefen`` (Indizes; Standard: alle
+        Code-Zellen) hat eine Ausführungsnummer, oder eine Zelle hat eine Fehlerausgabe (dann bricht
+        JupyterLab den Rest ab). Gibt die Zeiten seit dem Start des Laufs zurück.
+        """
+        self.seite.locator(".jp-NotebookPanel .jp-Notebook").first.click()
+        self.menue(MENUE_BEARBEITEN, MENUE_AUSGABEN_LOESCHEN)
+        start = time.monotonic()
+        self.menue(MENUE_AUSFUEHREN, MENUE_ALLE_AUSFUEHREN)
+        erste = None
+        ende = start + zeit_s
+        while time.monotonic() < ende:
+            zellen = self.zellen()
+            if erste is None and any(z.ausgaben for z in zellen):
+                erste = time.monotonic() - start
+            indizes = zu_pruefen if zu_pruefen is not None else [i for i, z in enumerate(zellen) if z.typ == "code"]
+            laeuft = any(z.laeuft for z in zellen)
+            fertig = all(zellen[i].ausgefuehrt for i in indizes)
+            if not laeuft and (fertig or any(z.fehler for z in zellen)):
+                break
+            time.sleep(0.25)
+        else:
+            raise TimeoutError(f"Nach {zeit_s} s noch nicht fertig: {[z.prompt for z in self.zellen()]}")
+        lauf = round(time.monotonic() - start, 2)
+        return {"erste_ausgabe": round(erste if erste is not None else lauf, 2), "lauf": lauf}
+
+    def ersetze_zelle(self, index: int, code: str) -> None:
+        """Ersetzt den Code einer Zelle wie beim Einfügen aus der Zwischenablage (alles markieren, einfügen)."""
+        zelle = self.seite.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").nth(index)
+        zelle.scroll_into_view_if_needed()
+        editor = zelle.locator(".jp-InputArea-editor .cm-content")
+        editor.click()
+        self.seite.keyboard.press("Control+a")
+        self.seite.keyboard.insert_text(code)
+
+    def editor_text(self, index: int) -> str:
+        """Der Code einer Zelle, wie ihn CodeMirror gerade hält."""
+        zelle = self.seite.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").nth(index)
+        return zelle.locator(".jp-InputArea-editor .cm-content").evaluate(
+            "el => el.cmView ? el.cmView.view.state.doc.toString() : "
+            "[...el.querySelectorAll('.cm-line')].map(l => l.textContent).join('\\n')")
+
+    def bildschirmfoto(self, pfad: Path) -> None:
+        pfad.parent.mkdir(parents=True, exist_ok=True)
+        self.seite.screenshot(path=str(pfad), full_page=True)
