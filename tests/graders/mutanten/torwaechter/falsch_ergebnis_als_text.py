@@ -1,0 +1,19 @@
+"""Falsch: macht aus dem Ergebnis eines erlaubten Werkzeugs einen Text (str), statt es unverändert zu lassen."""
+
+
+def torwaechter(werkzeuge, regeln, bestaetige):
+    def bewacht(name, funktion):
+        regel = regeln.get(name, "verboten")
+
+        def aufruf(**argumente):
+            if regel == "erlaubt":
+                return str(funktion(**argumente))
+            if regel == "nachfragen":
+                if bestaetige(name, dict(argumente)):
+                    return funktion(**argumente)
+                return f"Abgelehnt: {name} braucht deine Zustimmung, und die kam nicht."
+            return f"Abgelehnt: {name} ist hier nicht erlaubt."
+
+        return aufruf
+
+    return {name: bewacht(name, funktion) for name, funktion in werkzeuge.items()}

@@ -1,0 +1,18 @@
+"""Falsch: fragt bei 'nachfragen', führt aber unabhängig von der Antwort aus."""
+
+
+def torwaechter(werkzeuge, regeln, bestaetige):
+    def bewacht(name, funktion):
+        regel = regeln.get(name, "verboten")
+
+        def aufruf(**argumente):
+            if regel == "erlaubt":
+                return funktion(**argumente)
+            if regel == "nachfragen":
+                bestaetige(name, dict(argumente))
+                return funktion(**argumente)
+            return f"Abgelehnt: {name} ist hier nicht erlaubt."
+
+        return aufruf
+
+    return {name: bewacht(name, funktion) for name, funktion in werkzeuge.items()}
