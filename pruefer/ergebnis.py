@@ -1,0 +1,97 @@
+"""Ergebnisse einer Bewertung: als dict (JSON-Form der CLI) und als deutscher Bericht."""
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Pruefung:
+    name: str  # Titel für Lernende (erste Docstring-Zeile des Tests)
+    bestanden: bool
+    meldung: str = ""
+
+
+@dataclass
+class AufgabenErgebnis:
+    id: str
+    max_punkte: float
+    pruefungen: list[Pruefung] = field(default_factory=list)
+
+    @property
+    def bestanden(self) -> int:
+        return sum(p.bestanden for p in self.pruefungen)
+
+    @property
+    def punkte(self) -> float:
+        if not self.pruefungen:
+            return 0.0
+        return round(self.max_punkte * self.bestanden / len(self.pruefungen), 2)
+
+    @property
+    def voll(self) -> bool:
+        return bool(self.pruefungen) and self.bestanden == len(self.pruefungen)
+
+    def als_dict(self) -> dict:
+        return {
+            "id": self.id,
+            "punkte": self.punkte,
+            "max_punkte": float(self.max_punkte),
+            "pruefungen": [{"name": p.name, "bestanden": p.bestanden, "meldung": p.meldung}
+                           for p in self.pruefungen],
+        }
+
+    def bericht(self) -> str:
+        zeilen = [f"{self.id}: {_zahl(self.punkte)} von {_zahl(self.max_punkte)} Punkten "
+                  f"({self.bestanden} von {len(self.pruefungen)} Prüfungen bestanden)"]
+        for p in self.pruefungen:
+            if not p.bestanden:
+                zeilen.append(f"  ✘ {p.name}")
+                zeilen.extend("      " + z for z in p.meldung.splitlines() if z.strip())
+        return "\n".join(zeilen)
+
+
+@dataclass
+class NotebookErgebnis:
+    notebook: str
+    aufgaben: list[AufgabenErgebnis] = field(default_factory=list)
+    hinweise: list[str] = field(default_factory=list)
+    unbrauchbar: list[str] = field(default_factory=list)
+
+    @property
+    def punkte(self) -> float:
+        return round(sum(a.punkte for a in self.aufgaben), 2)
+
+    @property
+    def max_punkte(self) -> float:
+        return round(sum(a.max_punkte for a in self.aufgaben), 2)
+
+    @property
+    def exitcode(self) -> int:
+        """0 = volle Punkte, 1 = Punkte fehlen, 2 = unbrauchbare Eingabe."""
+        if self.unbrauchbar or not self.aufgaben:
+            return 2
+        return 0 if all(a.voll for a in self.aufgaben) else 1
+
+    def als_dict(self) -> dict:
+        return {
+            "notebook": self.notebook,
+            "punkte": self.punkte,
+            "max_punkte": self.max_punkte,
+            "aufgaben": [a.als_dict() for a in self.aufgaben],
+            "hinweise": self.unbrauchbar + self.hinweise,
+        }
+
+    def bericht(self) -> str:
+        zeilen = [f"== {self.notebook}: {_zahl(self.punkte)} von {_zahl(self.max_punkte)} Punkten"]
+        for text in self.unbrauchbar:
+            zeilen.append(f"  ! {text}")
+        for text in self.hinweise:
+            zeilen.append(f"  Hinweis: {text}")
+        if not self.aufgaben and not self.unbrauchbar:
+            zeilen.append("  ! Keine bewertbaren Aufgaben gefunden (keine Lösungszelle mit bekannter grade_id).")
+        for a in self.aufgaben:
+            zeilen.append("  " + a.bericht().replace("\n", "\n  "))
+        return "\n".join(zeilen)
+
+
+def _zahl(x: float) -> str:
+    return f"{x:g}".replace(".", ",")

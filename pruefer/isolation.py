@@ -1,0 +1,600 @@
+"""Lernendencode isoliert bewerten: frischer Kindprozess, Zeit- und Speichergrenzen, Prüfung je Test.
+
+Ablauf für ein Notebook (Elternprozess = vertrauenswürdig, er führt nie Lernendencode aus):
+
+1. Der Eltern-Prozess forkt einen *Lader*. Der Lader setzt ein Speicherlimit (RLIMIT_AS), lenkt stdout
+   und stderr nach /dev/null, startet pytest mit den Bewertern `test_F.py` und sammelt deren Tests.
+2. Erst danach führt der Lader die gefilterten Zellen aus (jede für sich) und vergleicht nach jeder Zelle,
+   ob Bewerter, pytest oder fake_model verändert wurden (`schutz`). Er meldet jeden Schritt über eine Pipe.
+   Hängt eine Zelle, beendet sie den Prozess oder manipuliert sie etwas, beendet der Eltern-Prozess den
+   Lader, merkt sich die Zelle als übersprungen und beginnt von vorn ohne sie.
+3. Jeder einzelne Test läuft in einem eigenen Enkelprozess mit hartem Zeitlimit (SIGKILL). Ein Enkel, der
+   ohne Ergebnis endet (sys.exit, os._exit, Absturz), zählt als nicht bestanden. Ergebnisse tragen ein
+   zufälliges Präfix; alles andere auf der Pipe wird ignoriert.
+
+Ohne `os.fork` (Windows, Pyodide) läuft alles im selben Prozess, ohne Schutz vor Endlosschleifen.
+"""
+
+import json
+import os
+import secrets
+import select
+import signal
+import sys
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from pruefer import orte
+from pruefer.ergebnis import AufgabenErgebnis, NotebookErgebnis, Pruefung
+from pruefer.notebook import Aufgabe, CodeZelle
+
+KANN_FORKEN = hasattr(os, "fork") and sys.platform != "emscripten"
+INI = Path(__file__).with_name("bewertung.ini")
+MAX_MELDUNG = 3000
+
+
+@dataclass
+class Grenzen:
+    test_sekunden: float = 3.0  # je Test (hart, SIGKILL)
+    zelle_sekunden: float = 5.0  # je Notebook-Zelle beim Laden
+    start_sekunden: float = 60.0  # pytest-Start und Sammeln der Bewerter
+    speicher_mb: int = 1024  # zusätzlicher Adressraum über dem Stand beim Start
+
+
+@dataclass
+class Auftrag:
+    """Was bewertet wird: Aufgaben, der Code der Zellen oder schon fertige Werte (z. B. im Kernel)."""
+
+    name: str  # für Berichte, meist der Notebook-Pfad
+    aufgaben: list[Aufgabe]
+    zellen: list[CodeZelle] = field(default_factory=list)
+    werte: dict | None = None
+    arbeitsverzeichnis: str | None = None
+    hinweise: list[str] = field(default_factory=list)
+    unbrauchbar: list[str] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------- Kindseite
+
+
+class _Sender:
+    def __init__(self, fd: int | None, praefix: str):
+        self.fd, self.praefix, self.liste = fd, praefix, []
+
+    def __call__(self, **nachricht):
+        if self.fd is None:
+            self.liste.append(nachricht)
+            return
+        daten = (self.praefix + json.dumps(nachricht, ensure_ascii=False) + "\n").encode()
+        while daten:
+            try:
+                geschrieben = os.write(self.fd, daten)
+            except OSError:
+                return
+            daten = daten[geschrieben:]
+
+
+def _kurz(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= MAX_MELDUNG else text[:MAX_MELDUNG] + " …(gekürzt)"
+
+
+def _ort_im_lernendencode(tb) -> str:
+    ort = ""
+    while tb is not None:
+        datei = tb.tb_frame.f_code.co_filename
+        if datei.startswith("<Zelle") or datei.startswith("<Lösung"):
+            ort = f" (in {datei.strip('<>')}, Zeile {tb.tb_lineno})"
+        tb = tb.tb_next
+    return ort
+
+
+def meldung_aus_ausnahme(excinfo) -> str:
+    """Deutsche Meldung für eine gescheiterte Prüfung, ohne Quelltext des Bewerters."""
+    import _pytest.outcomes as outcomes
+
+    wert = excinfo.value
+    if isinstance(wert, outcomes.Skipped):
+        return "Die Prüfung wurde übersprungen (pytest.skip). Das zählt als nicht bestanden."
+    if isinstance(wert, outcomes.Failed):
+        return _kurz(str(wert.msg or "Prüfung fehlgeschlagen."))
+    if isinstance(wert, AssertionError) and excinfo.traceback and not _ort_im_lernendencode(excinfo.tb):
+        text = str(wert).split("\nassert ", 1)[0]
+        return _kurz(text or "Die Prüfung ist fehlgeschlagen (ohne Meldung).")
+    art = type(wert).__name__
+    text = str(wert).strip().splitlines()[0] if str(wert).strip() else ""
+    return _kurz(f"Deine Funktion hat eine unerwartete Ausnahme ausgelöst: {art}"
+                 f"{': ' + text if text else ''}{_ort_im_lernendencode(excinfo.tb)}.")
+
+
+def titel(item) -> str:
+    doc = getattr(getattr(item, "obj", None), "__doc__", None) or ""
+    zeile = doc.strip().splitlines()[0].strip() if doc.strip() else ""
+    return zeile or item.name
+
+
+class _BewertungsPlugin:
+    """pytest-Plugin im Lader: liefert die Werte als Fixtures und führt jeden Test in einem Enkel aus."""
+
+    def __init__(self, auftrag: Auftrag, sende: _Sender, grenzen: Grenzen, forken: bool):
+        self.auftrag, self.sende, self.grenzen, self.forken = auftrag, sende, grenzen, forken
+        self.werte: dict = {}
+        self.fehlend: dict[str, str] = {}
+        self.ausnahmen: dict = {}
+        self.vorher: dict | None = None
+        self.bewerter = orte.bewerter_verzeichnis()
+
+    # -- pytest-Hooks
+    def pytest_configure(self, config):
+        from pruefer.fixtures import FEHLEND, WERTE
+
+        config.stash[WERTE] = self.werte
+        config.stash[FEHLEND] = self.fehlend
+
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.sende(art="sammelfehler", ort=str(report.nodeid),
+                       meldung=_kurz(str(report.longrepr).strip().splitlines()[-1]))
+
+    def pytest_collection_finish(self, session):
+        tests: dict[str, list] = {}
+        for item in session.items:
+            aufgabe = _aufgabe_von(item)
+            tests.setdefault(aufgabe, []).append([item.nodeid, titel(item)])
+        self.sende(art="sammlung", tests=tests)
+        self._lade_werte()
+
+    def pytest_runtest_makereport(self, item, call):
+        if call.excinfo is not None and item.nodeid not in self.ausnahmen:
+            self.ausnahmen[item.nodeid] = call.excinfo
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        aufgabe = _aufgabe_von(item)
+        self.sende(art="test_start", nodeid=item.nodeid)
+        if aufgabe in self.fehlend:
+            self._melde(item, False, self.fehlend[aufgabe])
+        elif self.forken:
+            self._im_enkel(item)
+        else:
+            bestanden, meldung = self._fuehre_test_aus(item)
+            self._melde(item, bestanden, meldung)
+        return True
+
+    # -- Laden der Lernendenwerte
+    def _lade_werte(self):
+        from pruefer import schutz
+
+        if self.auftrag.werte is not None:
+            self.werte.update(self.auftrag.werte)
+        else:
+            namensraum = {"__name__": "__main__", "__builtins__": __builtins__}
+            self.vorher = schutz.schnappschuss(self.bewerter)
+            for zelle in self.auftrag.zellen:
+                self.sende(art="zelle_start", zelle=zelle.nummer)
+                fehler = None
+                try:
+                    exec(zelle.codeobjekt, namensraum)
+                except BaseException as e:  # noqa: BLE001 - Lernendencode darf alles werfen
+                    fehler = f"{type(e).__name__}: {str(e).strip()[:300]}"
+                geaendert = schutz.veraendert(self.vorher, self.bewerter)
+                if geaendert:
+                    self.sende(art="manipulation", zelle=zelle.nummer, namen=geaendert[:5])
+                    os._exit(0)
+                self.sende(art="zelle_ende", zelle=zelle.nummer, fehler=fehler)
+            self.werte.update(namensraum)
+        for aufgabe in self.auftrag.aufgaben:
+            if aufgabe.name not in self.werte:
+                self.fehlend[aufgabe.name] = _fehlt_meldung(aufgabe, self.werte)
+                self.sende(art="fehlend", aufgabe=aufgabe.name, meldung=self.fehlend[aufgabe.name])
+        if self.vorher is None:
+            self.vorher = schutz.schnappschuss(self.bewerter)
+
+    # -- ein Test
+    def _fuehre_test_aus(self, item) -> tuple[bool, str]:
+        from _pytest.runner import runtestprotocol
+
+        from pruefer import schutz
+
+        try:
+            berichte = runtestprotocol(item, log=False, nextitem=None)
+        except BaseException as e:  # noqa: BLE001 - z. B. KeyboardInterrupt aus Lernendencode
+            return False, f"Der Test wurde abgebrochen: {type(e).__name__}."
+        geaendert = schutz.veraendert(self.vorher, self.bewerter) if self.vorher else []
+        if geaendert:
+            return False, ("Dein Code hat während der Prüfung den Bewerter oder das Fake-Modell verändert ("
+                           + ", ".join(geaendert[:3]) + "). Das ist nicht erlaubt; die Prüfung zählt nicht.")
+        gescheitert = [b for b in berichte if b.failed or b.skipped]
+        aufruf_ok = any(b.when == "call" and b.passed for b in berichte)
+        if aufruf_ok and not gescheitert:
+            return True, ""
+        excinfo = self.ausnahmen.get(item.nodeid)
+        if excinfo is not None:
+            return False, meldung_aus_ausnahme(excinfo)
+        return False, "Die Prüfung ist fehlgeschlagen."
+
+    def _im_enkel(self, item):
+        lesen, schreiben = os.pipe()
+        pid = _fork()
+        if pid == 0:
+            os.close(lesen)
+            try:
+                bestanden, meldung = self._fuehre_test_aus(item)
+                antwort = json.dumps({"b": bestanden, "m": meldung}) + "\n"
+                os.write(schreiben, (self.sende.praefix + antwort).encode())
+            finally:
+                os._exit(0)
+        os.close(schreiben)
+        daten = _lies_bis(lesen, time.monotonic() + self.grenzen.test_sekunden, 1 << 20)
+        os.close(lesen)
+        if daten is None:
+            _toete(pid)
+            self._melde(item, False, f"Zeitlimit von {self.grenzen.test_sekunden:g} s überschritten. "
+                                     "Läuft deine Funktion in einer Endlosschleife oder wartet sie auf etwas?")
+            return
+        os.waitpid(pid, 0)
+        for zeile in daten.decode(errors="replace").splitlines():
+            if zeile.startswith(self.sende.praefix):
+                try:
+                    erg = json.loads(zeile[len(self.sende.praefix):])
+                    self._melde(item, bool(erg["b"] is True), str(erg["m"]))
+                    return
+                except (ValueError, KeyError, TypeError):
+                    break
+        self._melde(item, False, "Der Prüfprozess wurde beendet, bevor die Prüfung fertig war "
+                                 "(sys.exit, os._exit oder ein Absturz in deinem Code?).")
+
+    def _melde(self, item, bestanden: bool, meldung: str):
+        self.sende(art="test", aufgabe=_aufgabe_von(item), nodeid=item.nodeid, titel=titel(item),
+                   bestanden=bestanden, meldung=meldung)
+
+
+def _aufgabe_von(item) -> str:
+    return Path(str(item.fspath)).stem[len("test_"):]
+
+
+def _fehlt_meldung(aufgabe: Aufgabe, namensraum: dict) -> str:
+    import difflib
+
+    ort = f" (erwartet in Zelle {aufgabe.zelle})" if aufgabe.zelle else ""
+    meldung = f"`{aufgabe.name}` ist in deinem Notebook nicht definiert{ort}."
+    kandidaten = [n for n in namensraum if not n.startswith("_")]
+    aehnlich = difflib.get_close_matches(aufgabe.name, kandidaten, n=2, cutoff=0.6)
+    if aehnlich:
+        meldung += " Hast du sie umbenannt? Gefunden: " + ", ".join(f"`{n}`" for n in aehnlich) + "."
+    else:
+        meldung += " Der Name muss genau so heißen wie in der Aufgabe."
+    return meldung
+
+
+def _fork() -> int:
+    with warnings.catch_warnings():  # Python >= 3.12 warnt bei fork mit Threads (z. B. im Kernel)
+        warnings.simplefilter("ignore")
+        return os.fork()
+
+
+def _toete(pid: int):
+    for ziel in (lambda: os.killpg(pid, signal.SIGKILL), lambda: os.kill(pid, signal.SIGKILL)):
+        try:
+            ziel()
+        except OSError:
+            pass
+    try:
+        os.waitpid(pid, 0)
+    except ChildProcessError:
+        pass
+
+
+def _lies_bis(fd: int, frist: float, grenze: int) -> bytes | None:
+    """Liest bis EOF; None, wenn die Frist abläuft. Mehr als `grenze` Bytes werden verworfen."""
+    teile, laenge = [], 0
+    while True:
+        rest = frist - time.monotonic()
+        if rest <= 0:
+            return None
+        bereit, _, _ = select.select([fd], [], [], rest)
+        if not bereit:
+            continue
+        stueck = os.read(fd, 65536)
+        if not stueck:
+            return b"".join(teile)
+        if laenge < grenze:
+            teile.append(stueck)
+            laenge += len(stueck)
+
+
+def _pytest_argumente(auftrag: Auftrag) -> list[str]:
+    verzeichnis = orte.bewerter_verzeichnis()
+    dateien = [str(verzeichnis / f"test_{a.name}.py") for a in auftrag.aufgaben]
+    return [*dateien, "-c", str(INI), "--rootdir", str(verzeichnis), "--confcutdir", str(verzeichnis),
+            "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:nbval", "--assert=plain",
+            "--import-mode=importlib", "-W", "ignore", "--capture=no"]
+
+
+def _abschotten(grenzen: Grenzen, arbeitsverzeichnis: str | None):
+    """Im Lader: eigene Prozessgruppe, keine Ein-/Ausgabe, Speichergrenze, keine fremden pytest-Plugins."""
+    os.setpgid(0, 0)
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM, signal.SIGPIPE):
+        signal.signal(sig, signal.SIG_DFL)
+    leer = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(leer, fd)
+    sys.stdin = open(os.devnull)  # noqa: SIM115 - lebt so lange wie der Prozess
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    os.environ.pop("PYTEST_ADDOPTS", None)
+    warnings.simplefilter("ignore")
+    if arbeitsverzeichnis:
+        try:
+            os.chdir(arbeitsverzeichnis)
+        except OSError:
+            pass
+    # Ein umgebendes pytest (z. B. beim Testen der Mutanten) darf die Bewerter nicht umschreiben.
+    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "AssertionRewritingHook"]
+    try:
+        import resource
+
+        seiten = int(open("/proc/self/statm").read().split()[0])  # noqa: SIM115
+        jetzt = seiten * os.sysconf("SC_PAGE_SIZE")
+        grenze = jetzt + grenzen.speicher_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (grenze, grenze))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def _lader(auftrag: Auftrag, fd: int | None, praefix: str, grenzen: Grenzen, forken: bool):
+    sende = _Sender(fd, praefix)
+    plugin = _BewertungsPlugin(auftrag, sende, grenzen, forken)
+    try:
+        code = pytest.main(_pytest_argumente(auftrag), plugins=[plugin])
+        if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+            sende(art="absturz", meldung=f"pytest endete mit Exitcode {int(code)}")
+    except BaseException as e:  # noqa: BLE001
+        sende(art="absturz", meldung=f"{type(e).__name__}: {e}")
+    sende(art="ende")
+    return plugin
+
+
+# ------------------------------------------------------------------------------------- Elternseite
+
+
+class Lauf:
+    """Bewertet einen Auftrag in einem Lader-Prozess; startet neu, wenn eine Zelle hängt oder stört."""
+
+    def __init__(self, auftrag: Auftrag, grenzen: Grenzen):
+        self.auftrag, self.grenzen = auftrag, grenzen
+        self.uebersprungen: dict[int, str] = {}
+        self.hinweise: list[str] = list(auftrag.hinweise)
+        self.unbrauchbar: list[str] = list(auftrag.unbrauchbar)
+        self.fertig = False
+        self.pid: int | None = None
+        self.fd: int | None = None
+        self.ergebnis: NotebookErgebnis | None = None
+
+    # -- Steuerung
+    def starte(self):
+        self.praefix = "@" + secrets.token_hex(8) + "@"
+        self.tests: dict[str, list] | None = None
+        self.resultate: dict[str, dict] = {}
+        self.fehlend: dict[str, str] = {}
+        self.zellfehler: dict[int, str] = {}
+        self.zelle: int | None = None
+        self.puffer = b""
+        self.gelesen = 0
+        self.ende_gemeldet = False
+        self.absturz: str | None = None
+        self.frist = time.monotonic() + self.grenzen.start_sekunden
+        zellen = [z for z in self.auftrag.zellen if z.nummer not in self.uebersprungen]
+        auftrag = Auftrag(self.auftrag.name, self.auftrag.aufgaben, zellen, self.auftrag.werte,
+                          self.auftrag.arbeitsverzeichnis)
+        lesen, schreiben = os.pipe()
+        pid = _fork()
+        if pid == 0:
+            try:
+                os.close(lesen)
+                _abschotten(self.grenzen, auftrag.arbeitsverzeichnis)
+                _lader(auftrag, schreiben, self.praefix, self.grenzen, forken=True)
+            finally:
+                os._exit(0)
+        os.close(schreiben)
+        self.pid, self.fd = pid, lesen
+
+    def lesbar(self):
+        """Neue Daten vom Lader verarbeiten (nach select)."""
+        stueck = os.read(self.fd, 65536)
+        if not stueck:
+            self._prozess_zu_ende("Der Prüfprozess endete vorzeitig")
+            return
+        self.gelesen += len(stueck)
+        if self.gelesen > 50 * 1024 * 1024:
+            self._prozess_zu_ende("Der Prüfprozess hat zu viele Daten geschickt")
+            return
+        self.puffer += stueck
+        *zeilen, self.puffer = self.puffer.split(b"\n")
+        for zeile in zeilen:
+            text = zeile.decode(errors="replace")
+            if text.startswith(self.praefix):
+                try:
+                    self._verarbeite(json.loads(text[len(self.praefix):]))
+                except (ValueError, KeyError, TypeError):
+                    pass
+
+    def zeit_abgelaufen(self):
+        if self.zelle is not None:
+            self._prozess_zu_ende(f"Zeitlimit von {self.grenzen.zelle_sekunden:g} s überschritten")
+        else:
+            self._prozess_zu_ende("Zeitlimit des Prüfprozesses überschritten")
+
+    # -- Nachrichten
+    def _verarbeite(self, n: dict):
+        art = n["art"]
+        jetzt = time.monotonic()
+        if art == "sammlung":
+            self.tests = n["tests"]
+        elif art == "zelle_start":
+            self.zelle = int(n["zelle"])
+            self.frist = jetzt + self.grenzen.zelle_sekunden
+        elif art == "zelle_ende":
+            if n.get("fehler"):
+                self.zellfehler[int(n["zelle"])] = str(n["fehler"])
+            self.zelle = None
+            self.frist = jetzt + self.grenzen.start_sekunden
+        elif art == "manipulation":
+            nummer = int(n["zelle"])
+            self.uebersprungen[nummer] = ("verändert Teile des Bewerters oder des Fake-Modells ("
+                                          + ", ".join(map(str, n.get("namen", []))) + ")")
+            self.zelle = None
+            self._neu_starten()
+        elif art == "fehlend":
+            self.fehlend[n["aufgabe"]] = n["meldung"]
+        elif art == "test_start":
+            self.frist = jetzt + self.grenzen.test_sekunden + 10
+        elif art == "test":
+            self.resultate[n["nodeid"]] = n
+            self.frist = jetzt + self.grenzen.start_sekunden
+        elif art == "sammelfehler":
+            self.unbrauchbar.append(f"Bewerter {n['ort']} ließ sich nicht laden: {n['meldung']} "
+                                    "(Fehler im Kurs, bitte melden)")
+        elif art == "absturz":
+            self.absturz = str(n["meldung"])
+        elif art == "ende":
+            self.ende_gemeldet = True
+
+    def _prozess_zu_ende(self, grund: str):
+        if self.pid is not None:
+            _toete(self.pid)
+            os.close(self.fd)
+            self.pid = None
+        if self.ende_gemeldet:
+            self._abschliessen(None)
+        elif self.zelle is not None:
+            self.uebersprungen[self.zelle] = (f"{grund}; die Zelle hat den Prüfprozess angehalten oder beendet "
+                                              "(Endlosschleife, sys.exit, os._exit?)")
+            self.zelle = None
+            self._neu_starten()
+        else:
+            self._abschliessen(grund)
+
+    def _neu_starten(self):
+        if self.pid is not None:
+            _toete(self.pid)
+            os.close(self.fd)
+            self.pid = None
+        if len(self.uebersprungen) > len(self.auftrag.zellen) + 1:
+            self._abschliessen("Zu viele Neustarts")
+            return
+        self.starte()
+
+    def _abschliessen(self, grund: str | None):
+        self.fertig = True
+        erg = NotebookErgebnis(self.auftrag.name, hinweise=self.hinweise, unbrauchbar=self.unbrauchbar)
+        namen = {z.nummer: z.bezeichnung for z in self.auftrag.zellen}
+        for nummer, text in sorted(self.uebersprungen.items()):
+            erg.hinweise.append(f"{namen.get(nummer, f'Zelle {nummer}')} wurde übersprungen: {text}.")
+        for nummer, text in sorted(self.zellfehler.items()):
+            erg.hinweise.append(f"{namen.get(nummer, f'Zelle {nummer}')} löste beim Laden einen Fehler aus: "
+                                f"{text}")
+        for text in self.fehlend.values():
+            erg.unbrauchbar.append(text)
+        if self.absturz:
+            erg.unbrauchbar.append(f"Die Bewertung ist abgestürzt: {self.absturz}")
+        nicht_gelaufen = grund or "Die Prüfung wurde nicht ausgeführt"
+        for aufgabe in self.auftrag.aufgaben:
+            a = AufgabenErgebnis(aufgabe.name, aufgabe.max_punkte)
+            tests = (self.tests or {}).get(aufgabe.name)
+            if not tests:
+                a.pruefungen.append(Pruefung(f"Bewertung von {aufgabe.name}", False,
+                                             f"{nicht_gelaufen}; es liegen keine Prüfergebnisse vor."))
+            for nodeid, test_titel in tests or []:
+                r = self.resultate.get(nodeid)
+                if r is None:
+                    a.pruefungen.append(Pruefung(test_titel, False, f"{nicht_gelaufen}."))
+                else:
+                    a.pruefungen.append(Pruefung(test_titel, r["bestanden"] is True, str(r["meldung"])))
+            erg.aufgaben.append(a)
+        self.ergebnis = erg
+
+
+def fuehre_aus(auftraege: list[Auftrag], jobs: int = 1, grenzen: Grenzen | None = None,
+               fortschritt=None) -> list[NotebookErgebnis]:
+    """Bewertet alle Aufträge, höchstens `jobs` gleichzeitig; Ergebnisse in der Reihenfolge der Aufträge."""
+    grenzen = grenzen or Grenzen()
+    if not KANN_FORKEN:
+        return [_im_prozess(a, grenzen) for a in auftraege]
+    _vorladen()
+    warten = list(enumerate(auftraege))
+    laufend: dict[int, tuple[int, Lauf]] = {}
+    ergebnisse: list[NotebookErgebnis | None] = [None] * len(auftraege)
+    fertig = 0
+    while warten or laufend:
+        while warten and len(laufend) < max(1, jobs):
+            index, auftrag = warten.pop(0)
+            lauf = Lauf(auftrag, grenzen)
+            if not auftrag.aufgaben:
+                lauf._abschliessen(None)
+                ergebnisse[index] = lauf.ergebnis
+                fertig += 1
+                if fortschritt:
+                    fortschritt(fertig, len(auftraege), lauf.ergebnis)
+                continue
+            lauf.starte()
+            laufend[id(lauf)] = (index, lauf)
+        if not laufend:
+            continue
+        fds = {lauf.fd: lauf for _, lauf in laufend.values()}
+        warte = max(0.0, min(lauf.frist for lauf in fds.values()) - time.monotonic())
+        bereit, _, _ = select.select(list(fds), [], [], warte)
+        for fd in bereit:
+            fds[fd].lesbar()
+        jetzt = time.monotonic()
+        for lauf in fds.values():
+            if not lauf.fertig and lauf.fd is not None and lauf.frist <= jetzt and lauf.fd not in bereit:
+                lauf.zeit_abgelaufen()
+        for schluessel, (index, lauf) in list(laufend.items()):
+            if lauf.fertig:
+                del laufend[schluessel]
+                ergebnisse[index] = lauf.ergebnis
+                fertig += 1
+                if fortschritt:
+                    fortschritt(fertig, len(auftraege), lauf.ergebnis)
+    return ergebnisse  # type: ignore[return-value]
+
+
+def _vorladen():
+    """Was jeder Lader braucht, einmal im Eltern-Prozess importieren (fork teilt es dann)."""
+    import _pytest.runner  # noqa: F401
+    import pytest  # noqa: F401
+
+    for name in ("pydantic", "fake_model"):
+        try:
+            __import__(name)
+        except ImportError:
+            pass
+
+
+def _im_prozess(auftrag: Auftrag, grenzen: Grenzen) -> NotebookErgebnis:
+    """Notlösung ohne fork: gleicher Ablauf im eigenen Prozess, ohne Zeitlimit und Schutz."""
+    alt_env = os.environ.get("PYTEST_DISABLE_PLUGIN_AUTOLOAD")
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    alt_out, alt_err = sys.stdout, sys.stderr
+    import io
+
+    sys.stdout, sys.stderr = io.StringIO(), io.StringIO()
+    try:
+        plugin = _lader(auftrag, None, "", grenzen, forken=False)
+    finally:
+        sys.stdout, sys.stderr = alt_out, alt_err
+        if alt_env is None:
+            os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+    lauf = Lauf(auftrag, grenzen)
+    lauf.starte_ohne_prozess = True
+    lauf.tests, lauf.resultate, lauf.fehlend, lauf.zellfehler = None, {}, {}, {}
+    lauf.absturz, lauf.zelle, lauf.ende_gemeldet = None, None, False
+    for nachricht in plugin.sende.liste:
+        lauf._verarbeite(nachricht)
+    lauf._abschliessen(None)
+    return lauf.ergebnis

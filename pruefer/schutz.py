@@ -1,0 +1,64 @@
+"""Erkennen, ob Lernendencode den Bewerter, pytest oder das Fake-Modell verändert hat.
+
+Python kann Code im selben Prozess nicht vollständig einsperren. Deshalb läuft Lernendencode in einem
+eigenen Kindprozess (siehe `isolation`), und dort wird vor und nach jedem Stück Lernendencode verglichen,
+ob die Funktionen, Klassen und Module der vertrauenswürdigen Pakete noch dieselben Objekte sind. Wer
+`fake_model.FakeModell.__call__`, eine Hilfsfunktion des Bewerters, `pytest.fail` oder `builtins.len`
+ersetzt, wird erkannt; die Prüfung zählt dann als nicht bestanden.
+
+Verglichen werden nur Funktionen, Klassen und Module (Zähler und Caches dürfen sich ändern).
+"""
+
+import sys
+import types
+from pathlib import Path
+
+VERTRAUT = ("pruefer", "fake_model", "pytest", "_pytest", "pluggy", "pydantic", "builtins", "json",
+            "copy", "os", "signal", "select", "inspect", "traceback")
+_GESCHUETZT = (types.FunctionType, types.BuiltinFunctionType, type, types.ModuleType, types.MethodType,
+               classmethod, staticmethod, property)
+
+
+def _vertraut(name: str, zusatz: tuple[str, ...]) -> bool:
+    oberstes = name.partition(".")[0]
+    return oberstes in VERTRAUT or name in zusatz
+
+
+def _schutzwuerdig(wert) -> bool:
+    return isinstance(wert, _GESCHUETZT) or callable(wert)
+
+
+def schnappschuss(zusatz_pfad: Path | None = None) -> dict:
+    """Die schützenswerten Attribute (als Objekte, damit keine Id wiederverwendet wird) aller vertrauten Module (und der Bewerter-Module)."""
+    bild = {}
+    zusatz = ()
+    if zusatz_pfad is not None:
+        wurzel = str(zusatz_pfad)
+        zusatz = tuple(n for n, m in list(sys.modules.items())
+                       if str(getattr(m, "__file__", "") or "").startswith(wurzel))
+    for name, modul in list(sys.modules.items()):
+        if modul is None or not _vertraut(name, zusatz):
+            continue
+        bild[("sys.modules", name)] = modul
+        try:
+            inhalt = dict(vars(modul))
+        except TypeError:
+            continue
+        for attr, wert in inhalt.items():
+            if not _schutzwuerdig(wert):
+                continue
+            bild[(name, attr)] = wert
+            if isinstance(wert, type) and getattr(wert, "__module__", None) == name:
+                for k_attr, k_wert in list(vars(wert).items()):
+                    if k_attr.startswith("__pydantic") or k_attr == "__abstractmethods__":
+                        continue
+                    if _schutzwuerdig(k_wert):
+                        bild[(f"{name}.{attr}", k_attr)] = k_wert
+    return bild
+
+
+def veraendert(vorher: dict, zusatz_pfad: Path | None = None) -> list[str]:
+    """Namen der Attribute aus `vorher`, die jetzt fehlen oder auf ein anderes Objekt zeigen."""
+    nachher = schnappschuss(zusatz_pfad)
+    return sorted(f"{ort}.{attr}" if ort != "sys.modules" else f"sys.modules[{attr!r}]"
+                  for (ort, attr), wert in vorher.items() if nachher.get((ort, attr)) is not wert)
