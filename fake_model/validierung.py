@@ -46,11 +46,20 @@ def _feld(loc):
     return ".".join(str(teil) for teil in loc)
 
 
+def _lesbar(wert):
+    """Angaben aus ``ctx`` lesbar machen: ``0.0`` als ``0``, ``'a' or 'b'`` als ``'a' oder 'b'``."""
+    if isinstance(wert, float) and wert.is_integer():
+        return int(wert)
+    if isinstance(wert, str):
+        return wert.replace(" or ", " oder ")
+    return wert
+
+
 def _text(fehler):
     vorlage = _TEXTE.get(fehler["type"])
     if vorlage is not None:
         try:
-            return vorlage.format(**fehler.get("ctx", {}))
+            return vorlage.format(**{k: _lesbar(v) for k, v in fehler.get("ctx", {}).items()})
         except (KeyError, IndexError):
             pass  # unerwartete ctx-Angaben: dann lieber pydantics eigener Text
     meldung = fehler["msg"]
