@@ -183,8 +183,8 @@ class Verlauf:
             zellen = "".join(self._teil_html(t) for t in teile)
             zeilen.append(
                 f'<tr style="background:{rollenfarbe.get(rolle, "#fff")};border-top:1px solid #ddd">'
-                f'<td style="padding:4px 8px;vertical-align:top;color:#666">[{i}]</td>'
-                f'<td style="padding:4px 8px;vertical-align:top"><b>{html.escape(str(rolle))}</b></td>'
+                f'<td style="padding:4px 8px;vertical-align:top;color:#666;width:1%">[{i}]</td>'
+                f'<td style="padding:4px 8px;vertical-align:top;width:1%"><b>{html.escape(str(rolle))}</b></td>'
                 f'<td style="padding:4px 8px;text-align:left">{zellen}</td></tr>')
         if self.protokoll is None:
             status = '<div style="color:#1b5e20;margin-top:4px">Protokoll: in Ordnung</div>'
