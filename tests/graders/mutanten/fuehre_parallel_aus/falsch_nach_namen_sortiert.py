@@ -1,0 +1,20 @@
+"""Falsch: sortiert die Aufrufe nach dem Werkzeugnamen (zufällig kommt 'lesen' vor 'loeschen')."""
+
+
+def fuehre_parallel_aus(antwort, werkzeuge):
+    bloecke = [b for b in antwort if b["type"] == "tool_use"]
+    ergebnisse = {}
+    for block in sorted(bloecke, key=lambda b: b["name"]):
+        if block["name"] not in werkzeuge:
+            ergebnisse[block["id"]] = {"type": "tool_result", "tool_use_id": block["id"],
+                                       "content": f"Unbekanntes Werkzeug '{block['name']}'", "is_error": True}
+            continue
+        funktion, _ = werkzeuge[block["name"]]
+        try:
+            inhalt = str(funktion(**block["input"]))
+        except Exception as e:
+            ergebnisse[block["id"]] = {"type": "tool_result", "tool_use_id": block["id"],
+                                       "content": f"{type(e).__name__}: {e}", "is_error": True}
+            continue
+        ergebnisse[block["id"]] = {"type": "tool_result", "tool_use_id": block["id"], "content": inhalt}
+    return [ergebnisse[b["id"]] for b in bloecke]
