@@ -1,0 +1,94 @@
+"""Jede Lektion aus course/ läuft im Browser (JupyterLite, Pyodide, Python 3.14) wie in JupyterLab.
+
+Für jede Lektion: Seite öffnen, Ausgaben löschen, über das Menü alle Zellen ausführen. Dann gilt:
+keine Fehler- oder stderr-Ausgabe, jede Code-Zelle ist gelaufen, die im Repository gespeicherten Textausgaben
+erscheinen in derselben Zelle auch im Browser, und keine einzige Anfrage hat die Maschine verlassen.
+"""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+WURZEL = Path(__file__).resolve().parents[2]
+LEKTIONEN = sorted((WURZEL / "course").glob("*.ipynb"))
+# Ausgaben, die sich von Lauf zu Lauf ändern dürfen (Speicheradressen, Zeiten).
+VERAENDERLICH = re.compile(r"0x[0-9a-f]{6,}|\b\d+(\.\d+)?\s?(ms|µs|s|Sekunden)\b")
+
+
+def normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+class _Text(html.parser.HTMLParser):
+    """Sichtbare Textstücke eines HTML-Schnipsels (ohne <style> und <script>)."""
+
+    def __init__(self):
+        super().__init__()
+        self.stuecke: list[str] = []
+        self._versteckt = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._versteckt += tag in ("style", "script")
+
+    def handle_endtag(self, tag):
+        self._versteckt -= tag in ("style", "script")
+
+    def handle_data(self, data):
+        if not self._versteckt and data.strip():
+            self.stuecke.append(data)
+
+
+def erwartete_stuecke(zelle: dict) -> list[str]:
+    """Was von den gespeicherten Ausgaben einer Zelle im Browser zu sehen sein muss."""
+    stuecke: list[str] = []
+    for ausgabe in zelle.get("outputs", []):
+        if ausgabe["output_type"] == "stream" and ausgabe.get("name") == "stdout":
+            stuecke += "".join(ausgabe["text"]).splitlines()
+        elif ausgabe["output_type"] in ("execute_result", "display_data"):
+            daten = ausgabe.get("data", {})
+            if "text/html" in daten:
+                parser = _Text()
+                parser.feed("".join(daten["text/html"]))
+                stuecke += parser.stuecke
+            elif "text/markdown" in daten:
+                continue  # gerendertes Markdown sieht anders aus als seine Quelle
+            elif "text/plain" in daten:
+                stuecke += "".join(daten["text/plain"]).splitlines()
+    return [normal(s) for s in stuecke if normal(s) and not VERAENDERLICH.search(s)]
+
+
+@pytest.mark.parametrize("lektion", LEKTIONEN, ids=[p.stem for p in LEKTIONEN])
+def test_lektion_laeuft_im_browser(lektion, kursseite, sitzung):
+    nb = json.loads(lektion.read_text(encoding="utf-8"))
+    zellen_json = nb["cells"]
+    code = [i for i, z in enumerate(zellen_json) if z["cell_type"] == "code" and "".join(z["source"]).strip()]
+
+    s = sitzung(kursseite["site"])
+    s.oeffne(f"course/{lektion.name}")
+    s.alle_ausfuehren(zu_pruefen=code)
+    zellen = s.zellen()
+
+    assert len(zellen) == len(zellen_json), "Im Browser sind nicht alle Zellen der Lektion zu sehen."
+    fehler = {i: z.fehler for i, z in enumerate(zellen) if z.fehler}
+    assert not fehler, f"{lektion.name}: Fehler-/stderr-Ausgaben im Browser: {fehler}"
+    nicht_gelaufen = [i for i in code if not zellen[i].ausgefuehrt]
+    assert not nicht_gelaufen, f"{lektion.name}: Zellen {nicht_gelaufen} sind im Browser nicht gelaufen."
+
+    fehlend = {}
+    for i in code:
+        gesehen = normal(zellen[i].text)
+        weg = [st for st in erwartete_stuecke(zellen_json[i]) if st not in gesehen]
+        if weg:
+            fehlend[i] = {"erwartet (fehlt)": weg[:3], "im Browser": gesehen[:300]}
+    assert not fehlend, f"{lektion.name}: gespeicherte Ausgaben fehlen im Browser: {fehlend}"
+
+    assert not s.netz.blockiert, f"Anfragen nach draußen: {s.netz.blockiert}"
+    assert not s.netz.http_fehler, f"HTTP-Fehler: {s.netz.http_fehler}"
+    assert not s.netz.gescheitert, f"Gescheiterte Anfragen: {s.netz.gescheitert}"
