@@ -15,6 +15,10 @@ import json
 
 from pydantic import BaseModel
 
+from fake_model import ProtokollFehler, macken
+from fake_model.openai import FakeOpenAIModell, openai_antwort
+from fake_model.openai import tool_call as fake_tool_call
+
 
 class BestandEingabe(BaseModel):
     artikel: int
@@ -263,4 +267,34 @@ def test_nachricht_bleibt_unveraendert(beantworte_tool_calls):
         "Deine Funktion hat die Assistant-Nachricht verändert. Sie geht unverändert zurück an das Modell, "
         "und dort muss arguments ein String bleiben.\n"
         f"Vorher: {vorher!r}\nNachher: {nachricht!r}"
+    )
+
+
+def test_round_trip_mit_strengem_fake_modell(beantworte_tool_calls):
+    """Die Tool-Nachrichten passen in den Verlauf (strenges FakeOpenAIModell), auch bei Macken"""
+    werkzeuge, aufrufe = werkzeugkasten()
+    modell = FakeOpenAIModell([
+        openai_antwort(tool_calls=[fake_tool_call("bestand", {"artikel": 1001, "lager": "Nord"}),
+                                   fake_tool_call("uhrzeit", "")]),
+        macken.abgeschnittenes_json("bestand", {"artikel": 1001, "lager": "Nord"}),
+        macken.erfundenes_werkzeug(format="openai"),
+        openai_antwort("In Nord liegen 13 Stück."),
+    ])
+    messages = [{"role": "user", "content": "Wie viele von Artikel 1001 liegen in Nord?"}]
+    for _ in range(4):
+        try:
+            nachricht = modell(messages)["choices"][0]["message"]
+        except ProtokollFehler as e:
+            raise AssertionError(
+                f"Das strenge Fake-Modell lehnt den Verlauf mit deinen Tool-Nachrichten ab:\n{e}"
+            ) from None
+        messages.append(nachricht)
+        if not nachricht.get("tool_calls"):
+            break
+        messages.extend(rufe(beantworte_tool_calls, nachricht, werkzeuge))
+    assert messages[-1] == {"role": "assistant", "content": "In Nord liegen 13 Stück."}, (
+        f"Das Gespräch sollte mit der Textantwort enden, es endet mit {messages[-1]!r}."
+    )
+    assert aufrufe == [("bestand", 1001, "Nord"), ("uhrzeit",)], (
+        f"Nur die gültigen Aufrufe der ersten Runde sollten laufen, gekommen ist {aufrufe!r}."
     )

@@ -13,6 +13,9 @@ Server schickte den Aufruf zusätzlich als rohen Text). Chunks ohne `choices` un
 import copy
 import json
 
+from fake_model import macken
+from fake_model.openai import FakeOpenAIModell, openai_antwort, tool_call
+
 
 def chunk(delta=None, finish_reason=None):
     return {"id": "chatcmpl-test", "object": "chat.completion.chunk",
@@ -156,3 +159,22 @@ def test_fehlende_und_leere_felder(sammle_tool_calls):
     vergleiche(ergebnis, [fertig("call_n", "bestand", '{"artikel": 3, "lager": "Sued"}')],
                "Ein Feld, das fehlt oder None ist, ändert nichts: id und name bleiben aus dem ersten "
                "Bruchstück, arguments wächst nur um echte Stücke. Der letzte Chunk (usage) hat keine choices.")
+
+
+def test_gegen_das_fake_modell(sammle_tool_calls):
+    """Ein echter Stream des Fake-Modells, auch mit der Macke "doppelt gestreamt", ergibt die Aufrufe"""
+    aufrufe = [tool_call("bestand", {"artikel": 1001, "lager": "Nord"}, id="call_s1"),
+               tool_call("uhrzeit", {}, id="call_s2")]
+    modell = FakeOpenAIModell([openai_antwort("Moment.", tool_calls=aufrufe),
+                               macken.doppelt_gestreamter_aufruf("uhrzeit", {})])
+    frage = [{"role": "user", "content": "Wie viel liegt in Nord, und wie spät ist es?"}]
+    ergebnis = rufe(sammle_tool_calls, modell(frage, stream=True))
+    vergleiche(ergebnis, aufrufe, "So liefert FakeOpenAIModell(..., stream=True) zwei parallele Aufrufe.")
+    ergebnis = rufe(sammle_tool_calls, modell(frage, stream=True))
+    assert isinstance(ergebnis, list) and len(ergebnis) == 1, (
+        f"Erwartet war genau ein Aufruf (uhrzeit), gekommen ist {ergebnis!r}. Der Server schickt ihn erst als "
+        "rohen Text in delta.content und dann gebündelt in delta.tool_calls; nur Letzteres zählt."
+    )
+    assert ergebnis[0]["function"] == {"name": "uhrzeit", "arguments": "{}"}, (
+        f"Erwartet war function={{'name': 'uhrzeit', 'arguments': '{{}}'}}, gekommen ist {ergebnis[0]!r}."
+    )
