@@ -15,6 +15,7 @@ Ablauf für ein Notebook (Elternprozess = vertrauenswürdig, er führt nie Lerne
 Ohne `os.fork` (Windows, Pyodide) läuft alles im selben Prozess, ohne Schutz vor Endlosschleifen.
 """
 
+import gc
 import json
 import os
 import secrets
@@ -153,16 +154,20 @@ class _BewertungsPlugin:
             self.ausnahmen[item.nodeid] = call.excinfo
 
     @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_protocol(self, item, nextitem):
-        aufgabe = _aufgabe_von(item)
-        self.sende(art="test_start", nodeid=item.nodeid)
-        if aufgabe in self.fehlend:
-            self._melde(item, False, self.fehlend[aufgabe])
-        elif self.forken:
-            self._im_enkel(item)
-        else:
-            bestanden, meldung = self._fuehre_test_aus(item)
-            self._melde(item, bestanden, meldung)
+    def pytest_runtestloop(self, session):
+        offen = []
+        for item in session.items:
+            aufgabe = _aufgabe_von(item)
+            if aufgabe in self.fehlend:
+                self._melde(item, False, self.fehlend[aufgabe])
+            elif self.forken:
+                offen.append(item)
+            else:
+                self.sende(art="test_start", nodeid=item.nodeid)
+                bestanden, meldung, _ = self._fuehre_test_aus(item)
+                self._melde(item, bestanden, meldung)
+        while offen:
+            offen = self._im_enkel(offen)
         return True
 
     # -- Laden der Lernendenwerte
@@ -195,7 +200,8 @@ class _BewertungsPlugin:
             self.vorher = schutz.schnappschuss(self.bewerter)
 
     # -- ein Test
-    def _fuehre_test_aus(self, item) -> tuple[bool, str]:
+    def _fuehre_test_aus(self, item) -> tuple[bool, str, bool]:
+        """Führt einen Test aus: (bestanden, Meldung, manipuliert)."""
         from _pytest.runner import runtestprotocol
 
         from pruefer import schutz
@@ -203,54 +209,113 @@ class _BewertungsPlugin:
         try:
             berichte = runtestprotocol(item, log=False, nextitem=None)
         except BaseException as e:  # noqa: BLE001 - z. B. KeyboardInterrupt aus Lernendencode
-            return False, f"Der Test wurde abgebrochen: {type(e).__name__}."
+            return False, f"Der Test wurde abgebrochen: {type(e).__name__}.", True
         geaendert = schutz.veraendert(self.vorher, self.bewerter) if self.vorher else []
         if geaendert:
             return False, ("Dein Code hat während der Prüfung den Bewerter oder das Fake-Modell verändert ("
-                           + ", ".join(geaendert[:3]) + "). Das ist nicht erlaubt; die Prüfung zählt nicht.")
+                           + ", ".join(geaendert[:3]) + "). Das ist nicht erlaubt; die Prüfung zählt nicht."), True
         gescheitert = [b for b in berichte if b.failed or b.skipped]
         aufruf_ok = any(b.when == "call" and b.passed for b in berichte)
         if aufruf_ok and not gescheitert:
-            return True, ""
+            return True, "", False
         excinfo = self.ausnahmen.get(item.nodeid)
         if excinfo is not None:
-            return False, meldung_aus_ausnahme(excinfo)
-        return False, "Die Prüfung ist fehlgeschlagen."
+            return False, meldung_aus_ausnahme(excinfo), False
+        return False, "Die Prüfung ist fehlgeschlagen.", False
 
-    def _im_enkel(self, item):
+    def _im_enkel(self, items: list) -> list:
+        """Führt `items` der Reihe nach in einem Enkelprozess aus; gibt zurück, was danach noch offen ist.
+
+        Jeder Test hat ein hartes Zeitlimit. Hängt der Enkel oder endet er ohne Ergebnis, zählt der laufende
+        Test als nicht bestanden, und die übrigen Tests laufen in einem neuen Enkel. Nach einer erkannten
+        Manipulation beendet sich der Enkel selbst, damit der nächste Test wieder sauber beginnt.
+        """
         lesen, schreiben = os.pipe()
+        gc.freeze()  # der Enkel soll die geerbten Objekte nicht anfassen (Copy-on-Write bleibt billig)
         pid = _fork()
         if pid == 0:
+            gc.disable()
             os.close(lesen)
             try:
-                bestanden, meldung = self._fuehre_test_aus(item)
-                antwort = json.dumps({"b": bestanden, "m": meldung}) + "\n"
-                os.write(schreiben, (self.sende.praefix + antwort).encode())
+                for nummer, item in enumerate(items):
+                    os.write(schreiben, f"{self.sende.praefix}{nummer}\n".encode())
+                    bestanden, meldung, manipuliert = self._fuehre_test_aus(item)
+                    antwort = json.dumps({"n": nummer, "b": bestanden, "m": meldung}) + "\n"
+                    os.write(schreiben, (self.sende.praefix + antwort).encode())
+                    if manipuliert:
+                        break
             finally:
                 os._exit(0)
         os.close(schreiben)
-        daten = _lies_bis(lesen, time.monotonic() + self.grenzen.test_sekunden, 1 << 20)
+        leser = _ZeilenLeser(lesen, self.sende.praefix)
+        laufend = None
+        erledigt = -1
+        grund = None
+        while True:
+            frist = time.monotonic() + (self.grenzen.test_sekunden if laufend is not None else 30.0)
+            zeile = leser.naechste(frist)
+            if zeile is None:  # Zeitlimit
+                grund = (f"Zeitlimit von {self.grenzen.test_sekunden:g} s überschritten. Läuft deine Funktion in "
+                         "einer Endlosschleife oder wartet sie auf etwas?")
+                break
+            if zeile == "":  # Enkel beendet
+                grund = ("Der Prüfprozess wurde beendet, bevor die Prüfung fertig war (sys.exit, os._exit oder ein "
+                         "Absturz in deinem Code?).")
+                break
+            if zeile.isdigit():
+                laufend = int(zeile)
+                if 0 <= laufend < len(items):
+                    self.sende(art="test_start", nodeid=items[laufend].nodeid)
+                continue
+            try:
+                erg = json.loads(zeile)
+                nummer = int(erg["n"])
+                if nummer != laufend:
+                    continue
+                self._melde(items[nummer], erg["b"] is True, str(erg["m"]))
+                erledigt, laufend = nummer, None
+            except (ValueError, KeyError, TypeError):
+                continue
+        _toete(pid)
         os.close(lesen)
-        if daten is None:
-            _toete(pid)
-            self._melde(item, False, f"Zeitlimit von {self.grenzen.test_sekunden:g} s überschritten. "
-                                     "Läuft deine Funktion in einer Endlosschleife oder wartet sie auf etwas?")
-            return
-        os.waitpid(pid, 0)
-        for zeile in daten.decode(errors="replace").splitlines():
-            if zeile.startswith(self.sende.praefix):
-                try:
-                    erg = json.loads(zeile[len(self.sende.praefix):])
-                    self._melde(item, bool(erg["b"] is True), str(erg["m"]))
-                    return
-                except (ValueError, KeyError, TypeError):
-                    break
-        self._melde(item, False, "Der Prüfprozess wurde beendet, bevor die Prüfung fertig war "
-                                 "(sys.exit, os._exit oder ein Absturz in deinem Code?).")
+        if laufend is not None and laufend > erledigt:
+            self._melde(items[laufend], False, grund)
+            erledigt = laufend
+        return items[erledigt + 1:]
 
     def _melde(self, item, bestanden: bool, meldung: str):
         self.sende(art="test", aufgabe=_aufgabe_von(item), nodeid=item.nodeid, titel=titel(item),
                    bestanden=bestanden, meldung=meldung)
+
+
+class _ZeilenLeser:
+    """Liest Zeilen mit einem Präfix aus einer Pipe; andere Zeilen (z. B. von Lernendencode) fallen weg."""
+
+    def __init__(self, fd: int, praefix: str):
+        self.fd, self.praefix, self.puffer, self.zeilen, self.ende = fd, praefix, b"", [], False
+
+    def naechste(self, frist: float) -> str | None:
+        """Nächste Zeile ohne Präfix; "" bei Dateiende, None wenn die Frist abläuft."""
+        while not self.zeilen:
+            if self.ende:
+                return ""
+            rest = frist - time.monotonic()
+            if rest <= 0:
+                return None
+            bereit, _, _ = select.select([self.fd], [], [], rest)
+            if not bereit:
+                continue
+            stueck = os.read(self.fd, 65536)
+            if not stueck:
+                self.ende = True
+                continue
+            self.puffer = (self.puffer + stueck)[-(4 << 20):]
+            *fertig, self.puffer = self.puffer.split(b"\n")
+            for roh in fertig:
+                text = roh.decode(errors="replace")
+                if text.startswith(self.praefix):
+                    self.zeilen.append(text[len(self.praefix):])
+        return self.zeilen.pop(0)
 
 
 def _aufgabe_von(item) -> str:
@@ -287,24 +352,6 @@ def _toete(pid: int):
         os.waitpid(pid, 0)
     except ChildProcessError:
         pass
-
-
-def _lies_bis(fd: int, frist: float, grenze: int) -> bytes | None:
-    """Liest bis EOF; None, wenn die Frist abläuft. Mehr als `grenze` Bytes werden verworfen."""
-    teile, laenge = [], 0
-    while True:
-        rest = frist - time.monotonic()
-        if rest <= 0:
-            return None
-        bereit, _, _ = select.select([fd], [], [], rest)
-        if not bereit:
-            continue
-        stueck = os.read(fd, 65536)
-        if not stueck:
-            return b"".join(teile)
-        if laenge < grenze:
-            teile.append(stueck)
-            laenge += len(stueck)
 
 
 def _pytest_argumente(auftrag: Auftrag) -> list[str]:

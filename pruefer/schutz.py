@@ -13,15 +13,17 @@ import sys
 import types
 from pathlib import Path
 
-VERTRAUT = ("pruefer", "fake_model", "pytest", "_pytest", "pluggy", "pydantic", "builtins", "json",
-            "copy", "os", "signal", "select", "inspect", "traceback")
+# Ganze Pakete (mit Untermodulen) und einzelne Module, auf die sich die Bewertung verlässt.
+VERTRAUTE_PAKETE = ("pruefer", "fake_model")
+VERTRAUTE_MODULE = ("builtins", "copy", "json", "os", "signal", "select", "pytest", "_pytest.outcomes",
+                    "_pytest.python_api", "_pytest.runner", "_pytest.fixtures", "_pytest.reports", "pydantic",
+                    "pydantic.main", "pydantic_core")
 _GESCHUETZT = (types.FunctionType, types.BuiltinFunctionType, type, types.ModuleType, types.MethodType,
                classmethod, staticmethod, property)
 
 
 def _vertraut(name: str, zusatz: tuple[str, ...]) -> bool:
-    oberstes = name.partition(".")[0]
-    return oberstes in VERTRAUT or name in zusatz
+    return name.partition(".")[0] in VERTRAUTE_PAKETE or name in VERTRAUTE_MODULE or name in zusatz
 
 
 def _schutzwuerdig(wert) -> bool:

@@ -1,0 +1,17 @@
+"""Gibt nur den ersten Text-Block der letzten Antwort zurück statt aller (text_von)."""
+
+from fake_model import ZuVieleRunden
+
+
+def antworte(modell, frage, werkzeuge, max_aufrufe=3):
+    messages = [{"role": "user", "content": frage}]
+    for _ in range(max_aufrufe):
+        antwort = modell(messages)
+        aufrufe = [b for b in antwort if b["type"] == "tool_use"]
+        if not aufrufe:
+            return next(b["text"] for b in antwort if b["type"] == "text")
+        messages.append({"role": "assistant", "content": antwort})
+        messages.append({"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": b["id"], "content": str(werkzeuge[b["name"]](**b["input"]))}
+            for b in aufrufe]})
+    raise ZuVieleRunden("zu viele Runden")

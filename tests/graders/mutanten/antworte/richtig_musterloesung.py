@@ -1,0 +1,20 @@
+"""Die Lösung aus dem Entwurf der Lektion: for-Schleife über range(max_aufrufe), Listen-Abstraktion."""
+
+from fake_model import ZuVieleRunden, text_von
+
+
+def antworte(modell, frage, werkzeuge, max_aufrufe=3):
+    messages = [{"role": "user", "content": frage}]
+    for _ in range(max_aufrufe):
+        antwort = modell(messages)
+        aufrufe = [b for b in antwort if b["type"] == "tool_use"]
+        if not aufrufe:
+            return text_von(antwort)
+        ergebnisse = [
+            {"type": "tool_result", "tool_use_id": b["id"],
+             "content": str(werkzeuge[b["name"]](**b["input"]))}
+            for b in aufrufe
+        ]
+        messages.append({"role": "assistant", "content": antwort})
+        messages.append({"role": "user", "content": ergebnisse})
+    raise ZuVieleRunden(f"nach {max_aufrufe} Modellaufrufen noch kein Endergebnis")

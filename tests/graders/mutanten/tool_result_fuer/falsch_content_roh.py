@@ -1,0 +1,22 @@
+"""Gibt das Ergebnis des Werkzeugs unverändert als content zurück (eine Zahl bleibt eine Zahl)."""
+
+from pydantic import ValidationError
+
+from fake_model import kurzfehler
+
+
+def tool_result_fuer(block, werkzeuge):
+    def fehler(text):
+        return {"type": "tool_result", "tool_use_id": block["id"], "content": text, "is_error": True}
+
+    if block["name"] not in werkzeuge:
+        return fehler(f"Unbekanntes Werkzeug {block['name']}")
+    funktion, Eingabe = werkzeuge[block["name"]]
+    try:
+        eingabe = Eingabe.model_validate(block["input"])
+    except ValidationError as e:
+        return fehler(kurzfehler(e))
+    try:
+        return {"type": "tool_result", "tool_use_id": block["id"], "content": funktion(**eingabe.model_dump())}
+    except Exception as e:
+        return fehler(f"{type(e).__name__}: {e}")

@@ -1,0 +1,22 @@
+"""Baut das Modell mit Eingabe(**input): Ist input kein dict, fliegt ein TypeError, den niemand fängt."""
+
+from pydantic import ValidationError
+
+from fake_model import kurzfehler
+
+
+def tool_result_fuer(block, werkzeuge):
+    def fehler(text):
+        return {"type": "tool_result", "tool_use_id": block["id"], "content": text, "is_error": True}
+
+    if block["name"] not in werkzeuge:
+        return fehler(f"Unbekanntes Werkzeug {block['name']}")
+    funktion, Eingabe = werkzeuge[block["name"]]
+    try:
+        eingabe = Eingabe(**block["input"])
+    except ValidationError as e:
+        return fehler(kurzfehler(e))
+    try:
+        return {"type": "tool_result", "tool_use_id": block["id"], "content": str(funktion(**eingabe.model_dump()))}
+    except Exception as e:
+        return fehler(f"{type(e).__name__}: {e}")
