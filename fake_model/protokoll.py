@@ -249,8 +249,9 @@ def _pruefe_zug_des_nutzers(vorher, zug):
         if text_gesehen is not None:
             ti, tk = text_gesehen
             raise ProtokollFehler(
-                f"messages[{ti}].content[{tk}] steht vor dem tool_result für {tid}. In der Nachricht nach "
-                "einem Werkzeug-Wunsch müssen alle tool_result-Blöcke ZUERST stehen, Text erst danach. "
+                f"messages[{ti}].content[{tk}] steht vor dem tool_result für {tid} (Wunsch aus "
+                f"messages[{wuensche[0][0]}]). In der Nachricht nach einem Werkzeug-Wunsch müssen alle "
+                "tool_result-Blöcke ZUERST stehen, Text erst danach. "
                 "Stelle die Ergebnisse an den Anfang.",
                 index=wuensche[0][0],
                 api_meldung=f"messages.{wuensche[0][0]}: `tool_use` ids were found without `tool_result` blocks "
