@@ -319,7 +319,7 @@ class _ZeilenLeser:
 
 
 def _aufgabe_von(item) -> str:
-    return Path(str(item.fspath)).stem[len("test_"):]
+    return Path(str(item.path)).stem[len("test_"):]
 
 
 def _fehlt_meldung(aufgabe: Aufgabe, namensraum: dict) -> str:
@@ -354,12 +354,18 @@ def _toete(pid: int):
         pass
 
 
+# Eingebaute pytest-Plugins, die beim Bewerten nur Zeit kosten (Bewerter brauchen sie nicht).
+_UNNOETIG = ("cacheprovider", "terminal", "nbval", "doctest", "junitxml", "pastebin", "stepwise", "faulthandler",
+             "setuponly", "setupplan", "logging", "debugging", "threadexception", "unraisableexception",
+             "legacypath", "warnings")
+
+
 def _pytest_argumente(auftrag: Auftrag) -> list[str]:
     verzeichnis = orte.bewerter_verzeichnis()
     dateien = [str(verzeichnis / f"test_{a.name}.py") for a in auftrag.aufgaben]
     return [*dateien, "-c", str(INI), "--rootdir", str(verzeichnis), "--confcutdir", str(verzeichnis),
-            "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:nbval", "--assert=plain",
-            "--import-mode=importlib", "-W", "ignore", "--capture=no"]
+            *[a for p in _UNNOETIG for a in ("-p", f"no:{p}")], "--assert=plain",
+            "--import-mode=importlib", "--capture=no"]
 
 
 def _abschotten(grenzen: Grenzen, arbeitsverzeichnis: str | None):
