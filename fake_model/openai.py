@@ -19,6 +19,7 @@ import re
 from .bloecke import neue_id
 from .fehler import ProtokollFehler
 from .modell import FakeModell
+from .protokoll import typname
 
 NAMENSMUSTER = r"^[a-zA-Z0-9_-]{1,64}$"
 _ROLLEN = ("system", "developer", "user", "assistant", "tool")
@@ -103,7 +104,7 @@ def _pruefe_nachricht(i, m):
                 api_meldung=f"Invalid value for '{ort}.content': expected a string, got null.")
         if inhalt is not None and not (isinstance(inhalt, str) or _ist_textteile(inhalt)):
             raise ProtokollFehler(
-                f"{ort}.content ist {_typ(inhalt)}; erlaubt sind ein Text, None oder eine Liste von Text-Teilen.",
+                f"{ort}.content ist {typname(inhalt)}; erlaubt sind ein Text, None oder eine Liste von Text-Teilen.",
                 index=i, api_meldung=f"Invalid type for '{ort}.content': expected one of a string or array "
                                      f"of objects, but got {_typ(inhalt)} instead.")
         for k, aufruf in enumerate(m.get("tool_calls") or []):
@@ -116,7 +117,7 @@ def _pruefe_nachricht(i, m):
             index=i, api_meldung=f"Missing required parameter: '{ort}.tool_call_id'.")
     if rolle == "tool" and not isinstance(m["tool_call_id"], str):
         raise ProtokollFehler(
-            f"{ort}.tool_call_id ist {_typ(m['tool_call_id'])}, muss aber die id (ein Text) des Aufrufs sein.",
+            f"{ort}.tool_call_id ist {typname(m['tool_call_id'])}, muss aber die id (ein Text) des Aufrufs sein.",
             index=i, api_meldung=f"Invalid type for '{ort}.tool_call_id': expected a string, but got "
                                  f"{_typ(m['tool_call_id'])} instead.")
     if "content" not in m:
@@ -126,7 +127,7 @@ def _pruefe_nachricht(i, m):
     if not (isinstance(inhalt, str) or _ist_textteile(inhalt)):
         tipp = ' Wandle das Ergebnis in Text um: "content": str(ergebnis).' if rolle == "tool" else ""
         raise ProtokollFehler(
-            f"{ort}.content ist {_typ(inhalt)}; erlaubt sind ein Text (str) oder eine Liste von "
+            f"{ort}.content ist {typname(inhalt)}; erlaubt sind ein Text (str) oder eine Liste von "
             f"Text-Teilen.{tipp}",
             index=i, api_meldung=f"Invalid type for '{ort}.content': expected one of a string or array of "
                                  f"objects, but got {_typ(inhalt)} instead.")
@@ -146,7 +147,7 @@ def _pruefe_tool_call(i, k, aufruf):
             index=i, api_meldung=f"Missing required parameter: '{ort}.function'.")
     if not isinstance(funktion.get("arguments"), str):
         raise ProtokollFehler(
-            f"{ort}.function.arguments ({aufruf['id']}) ist {_typ(funktion.get('arguments'))}, muss aber der "
+            f"{ort}.function.arguments ({aufruf['id']}) ist {typname(funktion.get('arguments'))}, muss aber der "
             "JSON-TEXT sein, wie ihn das Modell geschickt hat. Hast du die gelesenen Argumente (json.loads) "
             "zurückgeschrieben? Lass die Nachricht des Modells unverändert.",
             index=i, api_meldung=f"Invalid type for '{ort}.function.arguments': expected a string, but got "
@@ -389,7 +390,7 @@ class FakeOpenAIModell(FakeModell):
         for stueck in _stuecke(text or ""):
             chunks.append(chunk({"content": stueck}))
         if macke == "doppelt":
-            gebuendelt = [dict(copy.deepcopy(a), index=j) for j, a in enumerate(aufrufe)]
+            gebuendelt = [{"index": j, **copy.deepcopy(a)} for j, a in enumerate(aufrufe)]
             chunks.append(chunk({"tool_calls": gebuendelt}))
         else:
             for j, aufruf in enumerate(aufrufe):

@@ -27,7 +27,7 @@ _BLOCKTYPEN = ("text", "image", "document", "tool_use", "tool_result")
 _TOOL_RESULT_FELDER = {"type", "tool_use_id", "content", "is_error", "cache_control"}
 
 
-def _typname(wert):
+def typname(wert):
     """Ein kurzer deutscher Name für den Typ eines Werts, für Fehlermeldungen."""
     namen = {
         int: "eine Zahl (int)", float: "eine Zahl (float)", bool: "ein Wahrheitswert (bool)",
@@ -48,7 +48,7 @@ def _pruefe_nachricht(i, nachricht):
     """Prüft die Form von ``messages[i]`` und liefert ihre Blöcke als Liste."""
     if not isinstance(nachricht, dict):
         raise ProtokollFehler(
-            f"messages[{i}] ist {_typname(nachricht)}, aber jede Nachricht muss ein dict sein: "
+            f"messages[{i}] ist {typname(nachricht)}, aber jede Nachricht muss ein dict sein: "
             '{"role": "user" oder "assistant", "content": ...}.',
             index=i, api_meldung=f"messages.{i}: Input should be a valid dictionary")
     rolle = nachricht.get("role")
@@ -79,7 +79,7 @@ def _pruefe_nachricht(i, nachricht):
         return [{"type": "text", "text": inhalt}]
     if not isinstance(inhalt, list):
         raise ProtokollFehler(
-            f"messages[{i}].content ist {_typname(inhalt)}; erlaubt sind ein Text (str) oder eine Liste "
+            f"messages[{i}].content ist {typname(inhalt)}; erlaubt sind ein Text (str) oder eine Liste "
             "von Blöcken. Eine Antwort des Modells gibst du unverändert weiter: "
             '{"role": "assistant", "content": antwort}.',
             index=i, api_meldung=f"messages.{i}.content: Input should be a valid list")
@@ -96,7 +96,7 @@ def _pruefe_block(i, k, block):
     api_ort = f"messages.{i}.content.{k}"
     if not isinstance(block, dict):
         raise ProtokollFehler(
-            f'{ort} ist {_typname(block)}; ein Block ist ein dict mit "type", zum Beispiel '
+            f'{ort} ist {typname(block)}; ein Block ist ein dict mit "type", zum Beispiel '
             '{"type": "text", "text": "..."}.',
             index=i, api_meldung=f"{api_ort}: Input should be a valid dictionary or object to extract fields from")
     typ = block.get("type")
@@ -109,7 +109,7 @@ def _pruefe_block(i, k, block):
     if typ == "text":
         if not isinstance(block.get("text"), str):
             raise ProtokollFehler(
-                f'{ort} ist ein Text-Block, aber "text" ist {_typname(block.get("text"))} statt ein Text (str).',
+                f'{ort} ist ein Text-Block, aber "text" ist {typname(block.get("text"))} statt ein Text (str).',
                 index=i, api_meldung=f"{api_ort}.text.text: Input should be a valid string")
         if not block["text"]:
             raise ProtokollFehler(
@@ -140,7 +140,7 @@ def _pruefe_tool_use(i, k, block):
             index=i, api_meldung=f"{api_ort}.name: Input should be a valid string")
     if not isinstance(block["input"], dict):
         raise ProtokollFehler(
-            f'{ort}: "input" des tool_use-Blocks {block["id"]} ist {_typname(block["input"])}, muss aber '
+            f'{ort}: "input" des tool_use-Blocks {block["id"]} ist {typname(block["input"])}, muss aber '
             "ein dict sein.",
             index=i, api_meldung=f"{api_ort}.input: Input should be a valid dictionary")
 
@@ -172,12 +172,12 @@ def _pruefe_tool_result(i, k, block):
                     for t in inhalt))
         if not gut:
             raise ProtokollFehler(
-                f"{ort}: content des tool_result für {tid} ist {_typname(inhalt)}. Erlaubt sind ein Text "
+                f"{ort}: content des tool_result für {tid} ist {typname(inhalt)}. Erlaubt sind ein Text "
                 '(str) oder eine Liste von Text-Blöcken. Wandle das Ergebnis in Text um: "content": str(ergebnis).',
                 index=i, api_meldung=f"{api_ort}.content: Input should be a valid list")
     if "is_error" in block and not isinstance(block["is_error"], bool):
         raise ProtokollFehler(
-            f"{ort}: is_error des tool_result für {tid} ist {block['is_error']!r} ({_typname(block['is_error'])}); "
+            f"{ort}: is_error des tool_result für {tid} ist {block['is_error']!r} ({typname(block['is_error'])}); "
             'es muss True oder False sein (ein bool, kein Text wie "true").',
             index=i, api_meldung=f"{api_ort}.is_error: Input should be a valid boolean")
 
@@ -315,13 +315,13 @@ def pruefe_tools(tools):
         return []
     if not isinstance(tools, list):
         raise ProtokollFehler(
-            f"tools ist {_typname(tools)}, muss aber eine Liste von Werkzeug-Beschreibungen (dicts) sein.",
+            f"tools ist {typname(tools)}, muss aber eine Liste von Werkzeug-Beschreibungen (dicts) sein.",
             api_meldung="tools: Input should be a valid list")
     namen = []
     for n, tool in enumerate(tools):
         if not isinstance(tool, dict):
             raise ProtokollFehler(
-                f"tools[{n}] ist {_typname(tool)}; ein Werkzeug ist ein dict mit name, description und "
+                f"tools[{n}] ist {typname(tool)}; ein Werkzeug ist ein dict mit name, description und "
                 "input_schema.",
                 api_meldung=f"tools.{n}: Input should be a valid dictionary or object to extract fields from")
         name = tool.get("name")
@@ -336,7 +336,7 @@ def pruefe_tools(tools):
                 api_meldung="tools: Tool names must be unique.")
         if "description" in tool and not isinstance(tool["description"], str):
             raise ProtokollFehler(
-                f"tools[{n}] ({name}): description ist {_typname(tool['description'])}, muss aber ein Text sein.",
+                f"tools[{n}] ({name}): description ist {typname(tool['description'])}, muss aber ein Text sein.",
                 api_meldung=f"tools.{n}.custom.description: Input should be a valid string")
         schema = tool.get("input_schema")
         if not isinstance(schema, dict) or schema.get("type") != "object":
@@ -388,7 +388,7 @@ def pruefe_anfrage(messages, tools=None, tool_choice=None):
     """Prüft eine ganze Anfrage an die Anthropic-API; wirft ``ProtokollFehler`` beim ersten Verstoß."""
     if not isinstance(messages, list):
         raise ProtokollFehler(
-            f"messages ist {_typname(messages)}, muss aber eine Liste von Nachrichten sein, zum Beispiel "
+            f"messages ist {typname(messages)}, muss aber eine Liste von Nachrichten sein, zum Beispiel "
             '[{"role": "user", "content": "Hallo"}].',
             api_meldung="messages: Input should be a valid list")
     if not messages:

@@ -149,7 +149,7 @@ def test_doppelt_gestreamter_aufruf():
     mit_aufrufen = [d["tool_calls"] for d in deltas if "tool_calls" in d]
     assert len(mit_aufrufen) == 1  # gebündelt in EINEM Chunk
     (aufruf,) = mit_aufrufen[0]
-    assert aufruf["index"] == 0 and aufruf["id"].startswith("call_") and aufruf["function"] == {
+    assert list(aufruf)[0] == "index" and aufruf["index"] == 0 and aufruf["id"].startswith("call_") and aufruf["function"] == {
         "name": "get_time", "arguments": "{}"}
     assert chunks[-1]["choices"][0]["finish_reason"] == "tool_calls"
     # Ohne stream: ein gewöhnlicher Aufruf, die Markierung ist entfernt.

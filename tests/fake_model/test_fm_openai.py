@@ -166,7 +166,7 @@ def test_doppelte_antwort_und_doppelte_id():
     ({"role": "tool", "tool_call_id": "call_a", "content": 21}, "str(ergebnis)",
      "Invalid type for 'messages[2].content': expected one of a string or array of objects, but got an integer "
      "instead."),
-    ({"role": "tool", "tool_call_id": "call_a", "content": {"t": 1}}, "an object",
+    ({"role": "tool", "tool_call_id": "call_a", "content": {"t": 1}}, "ist ein dict",
      "Invalid type for 'messages[2].content': expected one of a string or array of objects, but got an object "
      "instead."),
     ({"role": "tool", "tool_call_id": "call_a"}, '"content"', "Missing required parameter: 'messages[2].content'."),
@@ -180,12 +180,14 @@ def test_doppelte_antwort_und_doppelte_id():
 def test_kaputte_tool_nachricht(nachricht, text, api):
     f = abgelehnt([frage(), oa_assistant(oa_aufruf("call_a")), nachricht], openai=True)
     assert f.index == 2 and text in f.erklaerung and f.api_meldung == api
+    assert " an object" not in f.erklaerung and " an integer" not in f.erklaerung  # deutsch erklärt
 
 
 def test_kaputte_assistant_nachricht():
     f = abgelehnt([frage(), oa_assistant(oa_aufruf("call_a", arguments={"ort": "Kiel"})),
                    tool_nachricht("call_a")], openai=True)
     assert "json.loads" in f.erklaerung and "arguments" in f.api_meldung and "an object" in f.api_meldung
+    assert "ist ein dict" in f.erklaerung
     f = abgelehnt([frage(), {"role": "assistant", "content": None}, frage()], openai=True)
     assert f.index == 1 and "ohne content" in f.erklaerung
     f = abgelehnt([frage(), oa_assistant({"id": "call_a", "function": {"name": "x", "arguments": "{}"}}),
