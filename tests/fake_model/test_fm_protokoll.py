@@ -260,3 +260,13 @@ def test_fehlertext_enthaelt_die_echte_meldung():
     assert f.api_meldung in str(f) and "HTTP 400" in str(f)
     ohne = abgelehnt([frage(), assistant(txt("x"))])
     assert str(ohne) == ohne.erklaerung
+
+
+def test_fehler_uebersteht_pickle():
+    """Der Bewerter kann Fehler zwischen Prozessen weiterreichen; Index und Meldung bleiben erhalten."""
+    import pickle
+
+    f = abgelehnt([frage(), assistant(wunsch("toolu_a"))])
+    kopie = pickle.loads(pickle.dumps(f))
+    assert (str(kopie), kopie.index, kopie.api_meldung, kopie.erklaerung) == (
+        str(f), f.index, f.api_meldung, f.erklaerung)
