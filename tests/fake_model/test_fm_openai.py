@@ -31,6 +31,13 @@ def setze_zusammen(chunks):
     return text, [aufrufe[i] for i in sorted(aufrufe)], ende
 
 
+def test_auch_aus_fake_model_importierbar():
+    import fake_model
+
+    assert fake_model.FakeOpenAIModell is FakeOpenAIModell and fake_model.tool_call is tool_call
+    assert fake_model.openai_antwort is openai_antwort
+
+
 def test_tool_call_und_openai_antwort():
     aufruf = tool_call("wetter", {"ort": "Köln"})
     assert re.match(r"^call_[a-zA-Z0-9]{24}$", aufruf["id"])
