@@ -215,3 +215,32 @@ def test_openai_stream_gibt_die_argumente_genau_zurueck(argumentlisten, inhalt):
         assert ["".join(aufrufe[j]) for j in sorted(aufrufe)] == [
             a["function"]["arguments"] for a in erwartet.get("tool_calls", [])]
         assert chunks[-1]["choices"][0]["finish_reason"] == ("tool_calls" if erwartet.get("tool_calls") else "stop")
+
+
+@st.composite
+def oa_skript(draw):
+    runden = []
+    for _ in range(draw(st.integers(0, 4))):
+        inhalt = draw(kurzer_text) if draw(st.booleans()) else None
+        runden.append(openai_antwort(inhalt, [tool_call("rechne", {"x": draw(st.integers(0, 9))})
+                                              for _ in range(draw(st.integers(1, 3)))]))
+    return runden + [openai_antwort("Fertig.")]
+
+
+@EINSTELLUNGEN
+@given(oa_skript())
+def test_openai_richtige_schleife_laeuft_das_ganze_skript_ab(runden):
+    import json
+
+    modell = FakeOpenAIModell(runden)
+    messages = [{"role": "user", "content": "Los"}]
+    for _ in range(len(runden)):
+        nachricht = modell(messages)["choices"][0]["message"]
+        if not nachricht.get("tool_calls"):
+            break
+        messages.append(nachricht)
+        for aufruf in nachricht["tool_calls"]:
+            x = json.loads(aufruf["function"]["arguments"])["x"]
+            messages.append({"role": "tool", "tool_call_id": aufruf["id"], "content": str(2 * x)})
+    assert nachricht == {"role": "assistant", "content": "Fertig."}
+    assert len(modell.anfragen) == len(runden)
