@@ -292,10 +292,10 @@ def _pruefe_abfolge(nachrichten_bloecke, rollen):
     letzter = zuege[-1]
     if letzter[0] == "assistant":
         i_letzte = letzter[1][-1][0]
-        wuensche = [b["id"] for _, _, b in letzter[1] if b["type"] == "tool_use"]
+        wuensche = [(i, b["id"]) for i, _, b in letzter[1] if b["type"] == "tool_use"]
         if wuensche:
             raise _fehlende_ergebnisse(
-                letzter[1][0][0], wuensche,
+                wuensche[0][0], [w for _, w in wuensche],
                 "danach kommt keine user-Nachricht mehr: die Anfrage endet mit dem Wunsch, die Ergebnisse "
                 "fehlen.")
         raise ProtokollFehler(

@@ -60,6 +60,11 @@ def test_anfrage_endet_mit_wunsch():
     assert f.api_meldung.startswith("messages.1: `tool_use` ids were found without `tool_result`")
 
 
+def test_anfrage_endet_mit_wunsch_nach_zwei_assistant_nachrichten():
+    f = abgelehnt([frage(), assistant(txt("Moment.")), assistant(wunsch("toolu_a"))])
+    assert f.index == 2 and "messages[2]" in f.erklaerung
+
+
 def test_anfrage_endet_mit_assistant_text():
     f = abgelehnt([frage(), assistant(txt("Sonnig."))])
     assert f.index == 1 and "messages[1]" in f.erklaerung and "user-Nachricht" in f.erklaerung
