@@ -16,3 +16,36 @@ c.ClearSolutions.code_stub = {
 }
 c.ClearSolutions.text_stub = "DEINE ANTWORT HIER"
 c.Execute.timeout = 30
+
+# --- Bewertung außerhalb des Kernels (pruefer/nbgrader_ext.py, Anleitung in docs/lehrkraefte.md) ---
+# Stock-nbgrader verwirft Abgaben mit totem oder hängendem Kernel, gibt leeren Bewertungszellen volle
+# Punkte und lässt sich im Kernel überlisten. Deshalb: robust ausführen (nur für die Ausgaben im Feedback)
+# und dann jede Aufgabe mit Bewerter in einem frischen Prozess aus dem Quelltext neu bewerten.
+from nbconvert.preprocessors import ClearMetadataPreprocessor  # noqa: E402
+from nbgrader.preprocessors import (  # noqa: E402
+    AssignLatePenalties,
+    CheckCellMetadata,
+    ClearOutput,
+    DeduplicateIds,
+    IgnorePattern,
+    LimitOutput,
+    OverwriteCells,
+    OverwriteKernelspec,
+    SaveAutoGrades,
+)
+
+from pruefer.nbgrader_ext import (  # noqa: E402
+    BewerteAusserhalb,
+    FehlendeBewertungszellen,
+    RobusterExporter,
+    RobustesAusfuehren,
+)
+
+c.Autograde.exporter_class = RobusterExporter
+c.Autograde.sanitize_preprocessors = [
+    ClearOutput, DeduplicateIds, OverwriteKernelspec, OverwriteCells, FehlendeBewertungszellen, CheckCellMetadata,
+]
+c.Autograde.autograde_preprocessors = [
+    RobustesAusfuehren, BewerteAusserhalb,
+    IgnorePattern, ClearMetadataPreprocessor, LimitOutput, SaveAutoGrades, AssignLatePenalties, CheckCellMetadata,
+]
