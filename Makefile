@@ -46,7 +46,7 @@ lite: $(STEMPEL)
 	$(PY) -m lite.baue
 
 lite-serve: lite
-	$(PY) -m http.server --bind 127.0.0.1 --directory _build/lite/site $(PORT)
+	$(PY) -m lite.server --port $(PORT)
 
 ## Messungen: Bewertungszeit pruefe vs. nbgrader, Browser-Zeiten
 bench: $(STEMPEL) chromium
