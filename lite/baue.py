@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import time
+from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as paket_version
 from pathlib import Path
 
@@ -68,7 +69,10 @@ def fingerabdruck(zusatz: Path | None = None) -> str:
     for ziel, p in [*_alle_inhalte(zusatz), *eingaben]:
         h.update(ziel.as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
     for paket in ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlab-language-pack-de-DE"):
-        h.update(f"{paket}={paket_version(paket)}".encode())
+        try:
+            h.update(f"{paket}={paket_version(paket)}".encode())
+        except PackageNotFoundError:
+            h.update(f"{paket} fehlt".encode())
     return h.hexdigest()
 
 
@@ -217,6 +221,8 @@ def pruefe_seite(site: Path) -> None:
                 or p.name.startswith("pruefer")]
     if verboten:
         raise BauFehler(f"Auf der Seite liegt, was nicht dorthin gehört: {verboten[:5]}")
+    if not (site / "api" / "translations" / "de_DE.json").exists():
+        raise BauFehler("Die deutsche Oberfläche fehlt: pip install jupyterlab-language-pack-de-DE jupyterlab_server")
     erweiterungen = {e["name"] for e in konfig.get("federated_extensions", [])}
     if erweiterungen - {KERNEL_EXTENSION}:
         raise BauFehler(f"Unerwartete Erweiterungen auf der Seite: {sorted(erweiterungen)}")
