@@ -42,10 +42,15 @@ class AufgabenErgebnis:
     def bericht(self) -> str:
         zeilen = [f"{self.id}: {_zahl(self.punkte)} von {_zahl(self.max_punkte)} Punkten "
                   f"({self.bestanden} von {len(self.pruefungen)} Prüfungen bestanden)"]
-        for p in self.pruefungen:
-            if not p.bestanden:
-                zeilen.append(f"  ✘ {p.name}")
-                zeilen.extend("      " + z for z in p.meldung.splitlines() if z.strip())
+        gescheitert = [p for p in self.pruefungen if not p.bestanden]
+        gemeinsam = {p.meldung for p in gescheitert}
+        if len(gescheitert) > 2 and len(gemeinsam) == 1:  # z. B. Funktion fehlt: eine Meldung reicht
+            zeilen.append(f"  ✘ alle {len(gescheitert)} nicht bestandenen Prüfungen aus demselben Grund:")
+            zeilen.extend("      " + z for z in gemeinsam.pop().splitlines() if z.strip())
+            return "\n".join(zeilen)
+        for p in gescheitert:
+            zeilen.append(f"  ✘ {p.name}")
+            zeilen.extend("      " + z for z in p.meldung.splitlines() if z.strip())
         return "\n".join(zeilen)
 
 

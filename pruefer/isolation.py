@@ -368,9 +368,11 @@ def _pytest_argumente(auftrag: Auftrag) -> list[str]:
             "--import-mode=importlib", "--capture=no"]
 
 
-def _abschotten(grenzen: Grenzen, arbeitsverzeichnis: str | None):
+def _abschotten(grenzen: Grenzen, arbeitsverzeichnis: str | None, behalten: int):
     """Im Lader: eigene Prozessgruppe, keine Ein-/Ausgabe, Speichergrenze, keine fremden pytest-Plugins."""
     os.setpgid(0, 0)
+    os.closerange(3, behalten)  # geerbte Dateien (andere Pipes, Ausgaben eines umgebenden pytest) schließen
+    os.closerange(behalten + 1, 1 << 16)
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM, signal.SIGPIPE):
         signal.signal(sig, signal.SIG_DFL)
     leer = os.open(os.devnull, os.O_RDWR)
@@ -427,9 +429,9 @@ class Lauf:
         self.pid: int | None = None
         self.fd: int | None = None
         self.ergebnis: NotebookErgebnis | None = None
+        self._zuruecksetzen()
 
-    # -- Steuerung
-    def starte(self):
+    def _zuruecksetzen(self):
         self.praefix = "@" + secrets.token_hex(8) + "@"
         self.tests: dict[str, list] | None = None
         self.resultate: dict[str, dict] = {}
@@ -441,6 +443,10 @@ class Lauf:
         self.ende_gemeldet = False
         self.absturz: str | None = None
         self.frist = time.monotonic() + self.grenzen.start_sekunden
+
+    # -- Steuerung
+    def starte(self):
+        self._zuruecksetzen()
         zellen = [z for z in self.auftrag.zellen if z.nummer not in self.uebersprungen]
         auftrag = Auftrag(self.auftrag.name, self.auftrag.aufgaben, zellen, self.auftrag.werte,
                           self.auftrag.arbeitsverzeichnis)
@@ -449,7 +455,7 @@ class Lauf:
         if pid == 0:
             try:
                 os.close(lesen)
-                _abschotten(self.grenzen, auftrag.arbeitsverzeichnis)
+                _abschotten(self.grenzen, auftrag.arbeitsverzeichnis, schreiben)
                 _lader(auftrag, schreiben, self.praefix, self.grenzen, forken=True)
             finally:
                 os._exit(0)
@@ -644,9 +650,6 @@ def _im_prozess(auftrag: Auftrag, grenzen: Grenzen) -> NotebookErgebnis:
         if alt_env is None:
             os.environ.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
     lauf = Lauf(auftrag, grenzen)
-    lauf.starte_ohne_prozess = True
-    lauf.tests, lauf.resultate, lauf.fehlend, lauf.zellfehler = None, {}, {}, {}
-    lauf.absturz, lauf.zelle, lauf.ende_gemeldet = None, None, False
     for nachricht in plugin.sende.liste:
         lauf._verarbeite(nachricht)
     lauf._abschliessen(None)
