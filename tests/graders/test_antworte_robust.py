@@ -285,9 +285,26 @@ def test_mehrere_runden_verlauf_waechst(antworte_robust):
     )
 
 
+class EndlosSchleife(BaseException):
+    """Das Modell wurde viel öfter gefragt als erlaubt (BaseException: `except Exception` hält sie nicht auf)."""
+
+
+NOTBREMSE = 50
+
+
 def endlos_modell():
-    """Ein Modell, das sich im Kreis dreht: jede Antwort will wieder ein Werkzeug."""
-    return FakeModell([], danach=lambda anfrage: [tool_use("kurs", {"waehrung": "USD"})])
+    """Ein Modell, das sich im Kreis dreht: jede Antwort will wieder ein Werkzeug.
+
+    Nach NOTBREMSE Aufrufen bricht es ab, damit eine Schleife ohne Obergrenze den Test nicht aufhält.
+    """
+
+    def immer_wieder(anfrage):
+        if len(modell.anfragen) > NOTBREMSE:
+            raise EndlosSchleife(f"{NOTBREMSE} Aufrufe")
+        return [tool_use("kurs", {"waehrung": "USD"})]
+
+    modell = FakeModell([], danach=immer_wieder)
+    return modell
 
 
 def erwarte_zuvielerunden(antworte_robust, modell, werkzeuge, **kwargs):
@@ -295,6 +312,11 @@ def erwarte_zuvielerunden(antworte_robust, modell, werkzeuge, **kwargs):
         ergebnis = antworte_robust(modell, "Dreh dich!", werkzeuge, **kwargs)
     except ZuVieleRunden:
         return
+    except EndlosSchleife:
+        raise AssertionError(
+            f"Deine Schleife hörte nach {NOTBREMSE} Aufrufen des Modells noch nicht auf, obwohl max_aufrufe="
+            f"{kwargs.get('max_aufrufe', 3)} war. Zähle die Aufrufe und wirf ZuVieleRunden an der Grenze."
+        ) from None
     except Exception as e:
         raise AssertionError(
             f"Erwartet war ZuVieleRunden, gekommen ist {type(e).__name__}: {e}. Wirf die Ausnahme "
