@@ -14,9 +14,10 @@ def pruefe(name: str, wert) -> None:
 
     Die Prüfungen laufen in einem eigenen Prozess. Es erscheint ein kurzer Bericht; fehlt etwas, folgt ein
     AssertionError. Während nbgrader autograde bewertet `pruefer.nbgrader_ext` das Notebook selbst neu, aus
-    dem Quelltext und außerhalb des Kernels; hier passiert dann nichts.
+    dem Quelltext und außerhalb des Kernels; hier passiert dann nichts (außer PRUEFER_IM_KERNEL ist gesetzt,
+    wie beim Vergleich mit Stock-nbgrader in `make bench`).
     """
-    if os.environ.get("NBGRADER_EXECUTION") == "autograde":
+    if os.environ.get("NBGRADER_EXECUTION") == "autograde" and not os.environ.get("PRUEFER_IM_KERNEL"):
         print(f"{name}: wird außerhalb des Notebooks bewertet.")
         return
     from pruefer.bewertung import bewerte_wert

@@ -60,6 +60,7 @@ class NotebookErgebnis:
     aufgaben: list[AufgabenErgebnis] = field(default_factory=list)
     hinweise: list[str] = field(default_factory=list)
     unbrauchbar: list[str] = field(default_factory=list)
+    sekunden: float | None = None  # Dauer der Bewertung dieses Notebooks
 
     @property
     def punkte(self) -> float:
@@ -83,6 +84,7 @@ class NotebookErgebnis:
             "max_punkte": self.max_punkte,
             "aufgaben": [a.als_dict() for a in self.aufgaben],
             "hinweise": self.unbrauchbar + self.hinweise,
+            "sekunden": None if self.sekunden is None else round(self.sekunden, 3),
         }
 
     def bericht(self) -> str:

@@ -429,6 +429,7 @@ class Lauf:
         self.pid: int | None = None
         self.fd: int | None = None
         self.ergebnis: NotebookErgebnis | None = None
+        self.beginn = time.monotonic()
         self._zuruecksetzen()
 
     def _zuruecksetzen(self):
@@ -575,6 +576,7 @@ class Lauf:
                 else:
                     a.pruefungen.append(Pruefung(test_titel, r["bestanden"] is True, str(r["meldung"])))
             erg.aufgaben.append(a)
+        erg.sekunden = time.monotonic() - self.beginn
         self.ergebnis = erg
 
 
@@ -593,6 +595,7 @@ def fuehre_aus(auftraege: list[Auftrag], jobs: int = 1, grenzen: Grenzen | None 
         while warten and len(laufend) < max(1, jobs):
             index, auftrag = warten.pop(0)
             lauf = Lauf(auftrag, grenzen)
+            lauf.beginn = time.monotonic()
             if not auftrag.aufgaben:
                 lauf._abschliessen(None)
                 ergebnisse[index] = lauf.ergebnis

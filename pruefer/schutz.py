@@ -30,9 +30,14 @@ def _schutzwuerdig(wert) -> bool:
     return isinstance(wert, _GESCHUETZT) or callable(wert)
 
 
-def schnappschuss(zusatz_pfad: Path | None = None) -> dict:
-    """Die schützenswerten Attribute (als Objekte, damit keine Id wiederverwendet wird) aller vertrauten Module (und der Bewerter-Module)."""
-    bild = {}
+def schnappschuss(zusatz_pfad: Path | None = None) -> list:
+    """Die schützenswerten Attribute als (Namensraum, Schlüssel, Objekt, Bezeichnung).
+
+    Gespeichert werden die Objekte selbst (nicht ihre Id, die nach dem Freigeben wiederverwendet werden
+    könnte) und der lebende Namensraum (Modul-__dict__ bzw. Klassen-__dict__), damit der Vergleich nur
+    nachschlägt und nichts neu aufbaut.
+    """
+    bild = []
     zusatz = ()
     if zusatz_pfad is not None:
         wurzel = str(zusatz_pfad)
@@ -41,26 +46,26 @@ def schnappschuss(zusatz_pfad: Path | None = None) -> dict:
     for name, modul in list(sys.modules.items()):
         if modul is None or not _vertraut(name, zusatz):
             continue
-        bild[("sys.modules", name)] = modul
+        bild.append((sys.modules, name, modul, f"sys.modules[{name!r}]"))
         try:
-            inhalt = dict(vars(modul))
+            inhalt = vars(modul)
         except TypeError:
             continue
-        for attr, wert in inhalt.items():
+        for attr, wert in list(inhalt.items()):
             if not _schutzwuerdig(wert):
                 continue
-            bild[(name, attr)] = wert
+            bild.append((inhalt, attr, wert, f"{name}.{attr}"))
             if isinstance(wert, type) and getattr(wert, "__module__", None) == name:
-                for k_attr, k_wert in list(vars(wert).items()):
+                klasse = vars(wert)
+                for k_attr, k_wert in list(klasse.items()):
                     if k_attr.startswith("__pydantic") or k_attr == "__abstractmethods__":
                         continue
                     if _schutzwuerdig(k_wert):
-                        bild[(f"{name}.{attr}", k_attr)] = k_wert
+                        bild.append((klasse, k_attr, k_wert, f"{name}.{attr}.{k_attr}"))
     return bild
 
 
-def veraendert(vorher: dict, zusatz_pfad: Path | None = None) -> list[str]:
-    """Namen der Attribute aus `vorher`, die jetzt fehlen oder auf ein anderes Objekt zeigen."""
-    nachher = schnappschuss(zusatz_pfad)
-    return sorted(f"{ort}.{attr}" if ort != "sys.modules" else f"sys.modules[{attr!r}]"
-                  for (ort, attr), wert in vorher.items() if nachher.get((ort, attr)) is not wert)
+def veraendert(vorher: list, zusatz_pfad: Path | None = None) -> list[str]:
+    """Bezeichnungen der Attribute aus `vorher`, die jetzt fehlen oder auf ein anderes Objekt zeigen."""
+    return sorted(bezeichnung for raum, schluessel, wert, bezeichnung in vorher
+                  if raum.get(schluessel) is not wert)
