@@ -149,6 +149,7 @@ def lies(pfad: str | Path) -> Notebook:
     unbrauchbar: list[str] = []
     loesungszellen: dict[str, int] = {}
     punkte: dict[str, float] = {}
+    reihenfolge: dict[str, int] = {}  # erste Zelle, in der die Aufgabe vorkommt
     zellen: list[CodeZelle] = []
     for nummer, zelle in enumerate(nb["cells"], start=1):
         if not isinstance(zelle, dict) or zelle.get("cell_type") != "code":
@@ -157,6 +158,7 @@ def lies(pfad: str | Path) -> Notebook:
         grade_id = nbg.get("grade_id") if isinstance(nbg.get("grade_id"), str) else None
         if ist_bewertungszelle(zelle):
             if grade_id and grade_id.startswith("test_"):
+                reihenfolge.setdefault(grade_id[len("test_"):], nummer)
                 try:
                     punkte[grade_id[len("test_"):]] = float(nbg.get("points") or 0)
                 except (TypeError, ValueError):
@@ -164,10 +166,11 @@ def lies(pfad: str | Path) -> Notebook:
             continue
         if nbg.get("solution") and grade_id:
             loesungszellen.setdefault(grade_id, nummer)
+            reihenfolge.setdefault(grade_id, nummer)
         zellen.append(CodeZelle(nummer, _quelle(zelle), grade_id))
 
     aufgaben = []
-    for name in sorted(set(loesungszellen) | set(punkte), key=lambda n: loesungszellen.get(n, 10**9)):
+    for name in sorted(set(loesungszellen) | set(punkte), key=reihenfolge.__getitem__):
         if orte.bewerter_datei(name) is None:
             continue
         max_punkte = punkte.get(name)
