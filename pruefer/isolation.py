@@ -187,9 +187,9 @@ class _BewertungsPlugin:
                 except BaseException as e:  # noqa: BLE001 - Lernendencode darf alles werfen
                     fehler = f"{type(e).__name__}: {str(e).strip()[:300]}"
                 geaendert = schutz.veraendert(self.vorher, self.bewerter)
-                if geaendert:
+                if geaendert and self.forken:
                     self.sende(art="manipulation", zelle=zelle.nummer, namen=geaendert[:5])
-                    os._exit(0)
+                    os._exit(0)  # der Eltern-Prozess startet neu, ohne diese Zelle
                 self.sende(art="zelle_ende", zelle=zelle.nummer, fehler=fehler)
             self.werte.update(namensraum)
         for aufgabe in self.auftrag.aufgaben:
@@ -551,6 +551,7 @@ class Lauf:
 
     def _abschliessen(self, grund: str | None):
         self.fertig = True
+        ausblenden = _bewerter_zeilen(tuple(a.name for a in self.auftrag.aufgaben))
         erg = NotebookErgebnis(self.auftrag.name, hinweise=self.hinweise, unbrauchbar=self.unbrauchbar)
         namen = {z.nummer: z.bezeichnung for z in self.auftrag.zellen}
         for nummer, text in sorted(self.uebersprungen.items()):
@@ -574,10 +575,33 @@ class Lauf:
                 if r is None:
                     a.pruefungen.append(Pruefung(test_titel, False, f"{nicht_gelaufen}."))
                 else:
-                    a.pruefungen.append(Pruefung(test_titel, r["bestanden"] is True, str(r["meldung"])))
+                    meldung = _ohne_bewerter_quelltext(str(r["meldung"]), ausblenden)
+                    a.pruefungen.append(Pruefung(test_titel, r["bestanden"] is True, meldung))
             erg.aufgaben.append(a)
         erg.sekunden = time.monotonic() - self.beginn
         self.ergebnis = erg
+
+
+def _bewerter_zeilen(namen: tuple[str, ...]) -> list[str]:
+    """Längere Quelltextzeilen der Bewerter; sie dürfen in keiner Meldung auftauchen."""
+    zeilen = set()
+    for name in namen:
+        datei = orte.bewerter_datei(name)
+        if datei is None:
+            continue
+        for zeile in datei.read_text(encoding="utf-8").splitlines():
+            zeile = zeile.strip()
+            if len(zeile) >= 25 and not zeile.startswith(("#", '"', "'", "f\"", "f'")):
+                zeilen.add(zeile)
+    return sorted(zeilen, key=len, reverse=True)
+
+
+def _ohne_bewerter_quelltext(meldung: str, zeilen: list[str]) -> str:
+    """Blendet Quelltext der Bewerter aus, der über einen Stacktrace der Lernenden in eine Meldung geriet."""
+    for zeile in zeilen:
+        if zeile in meldung:
+            meldung = meldung.replace(zeile, "[Zeile des Bewerters ausgeblendet]")
+    return meldung
 
 
 def fuehre_aus(auftraege: list[Auftrag], jobs: int = 1, grenzen: Grenzen | None = None,

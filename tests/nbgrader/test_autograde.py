@@ -18,6 +18,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 BLATT = "04_fehler_als_ergebnis"
+BLATT3 = "03_mehrere_runden"  # zweites Blatt, kleinere Stichprobe
 MUTANTEN = REPO / "tests" / "graders" / "mutanten"
 BEWERTER = REPO / "tests" / "graders"
 
@@ -36,9 +37,9 @@ def _nbgrader(kurs: Path, *argumente: str) -> subprocess.CompletedProcess:
                           text=True, env=umgebung, timeout=600)
 
 
-def _loesungen() -> dict:
+def _loesungen(blatt: str = BLATT) -> dict:
     """Die Lösungszellen des Quellblatts (grade_id -> Quelltext mit den SOLUTION-Markierungen)."""
-    nb = json.loads((REPO / "solutions" / BLATT / f"{BLATT}.ipynb").read_text(encoding="utf-8"))
+    nb = json.loads((REPO / "solutions" / blatt / f"{blatt}.ipynb").read_text(encoding="utf-8"))
     return {z["metadata"]["nbgrader"]["grade_id"]: "".join(z["source"]) for z in nb["cells"]
             if z["metadata"].get("nbgrader", {}).get("solution")}
 
@@ -77,11 +78,13 @@ BETRUG = "import pruefer\npruefer.pruefe = lambda *a, **k: None\n\n"
 def kurs(tmp_path_factory):
     kurs = tmp_path_factory.mktemp("kurs")
     shutil.copy(REPO / "nbgrader_config.py", kurs / "nbgrader_config.py")
-    shutil.copytree(REPO / "solutions" / BLATT, kurs / "solutions" / BLATT)
+    for blatt in (BLATT, BLATT3):
+        shutil.copytree(REPO / "solutions" / blatt, kurs / "solutions" / blatt)
     zeiten = {}
     start = time.monotonic()
-    lauf = _nbgrader(kurs, "generate_assignment", BLATT, "--force")
-    assert lauf.returncode == 0, lauf.stderr[-3000:]
+    for blatt in (BLATT, BLATT3):
+        lauf = _nbgrader(kurs, "generate_assignment", blatt, "--force")
+        assert lauf.returncode == 0, lauf.stderr[-3000:]
     zeiten["generate_assignment"] = time.monotonic() - start
 
     ausgeteilt = json.loads((kurs / "exercises" / BLATT / f"{BLATT}.ipynb").read_text(encoding="utf-8"))
@@ -106,40 +109,52 @@ def kurs(tmp_path_factory):
         (ziel / f"{BLATT}.ipynb").write_text(text, encoding="utf-8")
         (ziel / "timestamp.txt").write_text("2026-11-30 10:00:00.000000 UTC")
 
+    ausgeteilt3 = json.loads((kurs / "exercises" / BLATT3 / f"{BLATT3}.ipynb").read_text(encoding="utf-8"))
+    richtig3 = _loesungen(BLATT3)
+    abgaben3 = {"korrekt": _abgabe(ausgeteilt3, richtig3),
+                "teilweise": _abgabe(ausgeteilt3, {"antworte": _mutant("antworte", "falsch_erster_textblock")})}
+    for student, nb in abgaben3.items():
+        ziel = kurs / "submitted" / student / BLATT3
+        ziel.mkdir(parents=True)
+        (ziel / f"{BLATT3}.ipynb").write_text(json.dumps(nb, ensure_ascii=False), encoding="utf-8")
+
     start = time.monotonic()
     autograde = _nbgrader(kurs, "autograde", BLATT, "--Execute.timeout=6")
+    autograde3 = _nbgrader(kurs, "autograde", BLATT3, "--Execute.timeout=6")
     zeiten["autograde"] = time.monotonic() - start
     start = time.monotonic()
     feedback = _nbgrader(kurs, "generate_feedback", BLATT)
+    feedback3 = _nbgrader(kurs, "generate_feedback", BLATT3)
     zeiten["generate_feedback"] = time.monotonic() - start
     export = _nbgrader(kurs, "export")
     (kurs / "zeiten.json").write_text(json.dumps(zeiten))
     return {"pfad": kurs, "autograde": autograde, "feedback": feedback, "export": export, "zeiten": zeiten,
+            "autograde3": autograde3, "feedback3": feedback3,
             "studierende": [*abgaben, "kaputt"]}
 
 
-def _punkte(kurs: Path) -> dict:
+def _punkte(kurs: Path, blatt: str = BLATT) -> dict:
     from nbgrader.api import Gradebook
 
     alt = os.environ.get("PATH", "")
     os.environ["PATH"] = _mit_venv_pfad()
     try:
-        return _punkte_lesen(Gradebook, kurs)
+        return _punkte_lesen(Gradebook, kurs, blatt)
     finally:
         os.environ["PATH"] = alt
 
 
-def _punkte_lesen(Gradebook, kurs: Path) -> dict:
+def _punkte_lesen(Gradebook, kurs: Path, blatt: str) -> dict:
     with Gradebook(f"sqlite:///{kurs / 'gradebook.db'}", "llm-werkzeuge") as gb:
         ergebnis = {}
-        for s in gb.assignment_submissions(BLATT):
+        for s in gb.assignment_submissions(blatt):
             nb = s.notebooks[0]
             ergebnis[s.student.id] = {g.name: round(g.score, 2) for g in nb.grades}
         return ergebnis
 
 
 def test_alle_befehle_laufen_durch(kurs):
-    for schritt in ("autograde", "feedback", "export"):
+    for schritt in ("autograde", "feedback", "autograde3", "feedback3", "export"):
         lauf = kurs[schritt]
         assert lauf.returncode == 0, f"nbgrader {schritt}: rc={lauf.returncode}\n{lauf.stderr[-4000:]}"
     print("Zeiten:", kurs["zeiten"])
@@ -173,10 +188,21 @@ def test_genaue_punkte(kurs):
         assert bekommen == je_zelle, f"{student}: erwartet {je_zelle}, bekommen {punkte.get(student)}"
 
 
+def test_zweites_blatt(kurs):
+    punkte = _punkte(kurs["pfad"], BLATT3)
+    print("Blatt 03:", punkte)
+    assert punkte["korrekt"] == {"test_antworte": 4.0}
+    assert 0 < punkte["teilweise"]["test_antworte"] < 4.0
+
+
 def test_export_enthaelt_alle(kurs):
     pfad = kurs["pfad"] / "grades.csv"
     zeilen = {z["student_id"]: float(z["score"]) for z in csv.DictReader(pfad.open(encoding="utf-8"))}
-    assert zeilen["korrekt"] == 6.0 and zeilen["kaputt"] == 0.0, zeilen
+    zeilen = {z["student_id"] + "/" + z["assignment"]: float(z["score"])
+              for z in csv.DictReader(pfad.open(encoding="utf-8"))}
+    assert zeilen[f"korrekt/{BLATT}"] == 6.0 and zeilen[f"kaputt/{BLATT}"] == 0.0, zeilen
+    assert zeilen[f"korrekt/{BLATT3}"] == 4.0, zeilen
+    zeilen = {k.split("/")[0]: v for k, v in zeilen.items() if k.endswith(BLATT)}
     assert set(kurs["studierende"]) <= set(zeilen), zeilen
 
 

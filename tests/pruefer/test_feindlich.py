@@ -150,3 +150,16 @@ def test_ohne_fork_im_selben_prozess(monkeypatch):
     assert bewerte_wert("tool_result_fuer", namensraum["tool_result_fuer"]).aufgaben[0].voll
     falsch = bewerte_wert("tool_result_fuer", lambda block, werkzeuge: None)
     assert falsch.aufgaben[0].bestanden <= 1
+
+
+def test_meldungen_ohne_quelltext_der_bewerter():
+    """Ein Stacktrace der Lernenden kann Zeilen des Bewerters enthalten; die Meldung blendet sie aus."""
+    from pathlib import Path
+
+    from pruefer.bewertung import bewerte_quelltext
+
+    mutanten = Path(__file__).resolve().parent.parent / "graders" / "mutanten" / "tool_result_fuer"
+    e = bewerte_quelltext("tool_result_fuer", (mutanten / "falsch_stacktrace.py").read_text(encoding="utf-8"))
+    meldungen = "\n".join(p.meldung for p in e.aufgaben[0].pruefungen)
+    assert "[Zeile des Bewerters ausgeblendet]" in meldungen
+    assert "raise PaketFehler" not in meldungen
