@@ -117,6 +117,17 @@ _ZELLEN_JS = """() => [...document.querySelectorAll('.jp-NotebookPanel:not(.lm-m
   }))"""
 
 
+_ZELLE = ".jp-NotebookPanel .jp-Notebook .jp-Cell"
+
+
+def _warte(bedingung, zeit_s: float, meldung) -> None:
+    ende = time.monotonic() + zeit_s
+    while not bedingung():
+        if time.monotonic() > ende:
+            raise TimeoutError(meldung())
+        time.sleep(0.25)
+
+
 class Sitzung:
     """Ein frisches Browser-Profil mit einer Seite; blockiert und zählt alles, was nicht lokal ist."""
 
@@ -159,14 +170,26 @@ class Sitzung:
 
     # --- Notebook bedienen -------------------------------------------------------------------------------
 
-    def oeffne(self, pfad: str) -> dict[str, float]:
-        """Öffnet ``pfad`` (relativ zur Seite, z. B. ``course/00_einstieg.ipynb``), wartet auf den Kernel."""
+    def starte(self, pfad: str) -> None:
+        """Ruft die Seite mit ``pfad`` auf (z. B. ``course/00_einstieg.ipynb``), ohne auf den Kernel zu warten."""
         self.t0 = time.monotonic()
+        self.zeiten: dict[str, float] = {}
         self.seite.goto(f"{self.basis_url}/lab/index.html?path={quote(pfad)}")
-        self.seite.wait_for_selector(".jp-NotebookPanel .jp-Notebook .jp-Cell", timeout=UI_ZEIT_MS)
-        t_notebook = self.sekunden()
-        self.seite.get_by_text(KERNEL_BEREIT).first.wait_for(timeout=UI_ZEIT_MS)
-        return {"notebook_sichtbar": t_notebook, "kernel_bereit": self.sekunden()}
+
+    def ist_bereit(self) -> bool:
+        """Schaut nach (ohne zu warten), ob Notebook und Kernel da sind; merkt sich die Zeitpunkte."""
+        if "notebook_sichtbar" not in self.zeiten and self.seite.locator(_ZELLE).count():
+            self.zeiten["notebook_sichtbar"] = self.sekunden()
+        if "notebook_sichtbar" in self.zeiten and self.seite.get_by_text(KERNEL_BEREIT).count():
+            self.zeiten["kernel_bereit"] = self.sekunden()
+            return True
+        return False
+
+    def oeffne(self, pfad: str, zeit_s: float = UI_ZEIT_MS / 1000) -> dict[str, float]:
+        """Öffnet ``pfad`` und wartet, bis der Kernel bereit ist. Gibt die Zeiten seit dem Aufruf zurück."""
+        self.starte(pfad)
+        _warte(self.ist_bereit, zeit_s, lambda: f"{pfad}: Kernel nach {zeit_s} s nicht bereit")
+        return dict(self.zeiten)
 
     def menue(self, oben: str, eintrag: str | re.Pattern) -> None:
         self.seite.get_by_role("menuitem", name=oben, exact=True).click()
@@ -175,33 +198,43 @@ class Sitzung:
     def zellen(self) -> list[Zelle]:
         return [Zelle(**z) for z in self.seite.evaluate(_ZELLEN_JS)]
 
-    def alle_ausfuehren(self, zu_pruefen: list[int] | None = None, zeit_s: float = 240) -> dict[str, float]:
-        """Löscht alle Ausgaben, führt alle Zellen aus und wartet, bis der Lauf fertig ist.
-
-        Fertig heißt: keine Zelle läuft mehr, und jede Code-Zelle aus ``zu_pruefen`` (Indizes; Standard: alle
-        Code-Zellen) hat eine Ausführungsnummer, oder eine Zelle hat eine Fehlerausgabe (dann bricht
-        JupyterLab den Rest ab). Gibt die Zeiten seit dem Start des Laufs zurück.
-        """
+    def starte_lauf(self, zu_pruefen: list[int] | None = None) -> None:
+        """Löscht alle Ausgaben und startet "Alle Zellen ausführen" über die Menüs."""
         self.seite.locator(".jp-NotebookPanel .jp-Notebook").first.click()
         self.menue(MENUE_BEARBEITEN, MENUE_AUSGABEN_LOESCHEN)
-        start = time.monotonic()
+        self._lauf_start = time.monotonic()
+        self._zu_pruefen = zu_pruefen
+        self._erste = None
         self.menue(MENUE_AUSFUEHREN, MENUE_ALLE_AUSFUEHREN)
-        erste = None
-        ende = start + zeit_s
-        while time.monotonic() < ende:
-            zellen = self.zellen()
-            if erste is None and any(z.ausgaben for z in zellen):
-                erste = time.monotonic() - start
-            indizes = zu_pruefen if zu_pruefen is not None else [i for i, z in enumerate(zellen) if z.typ == "code"]
-            laeuft = any(z.laeuft for z in zellen)
-            fertig = all(zellen[i].ausgefuehrt for i in indizes)
-            if not laeuft and (fertig or any(z.fehler for z in zellen)):
-                break
-            time.sleep(0.25)
-        else:
-            raise TimeoutError(f"Nach {zeit_s} s noch nicht fertig: {[z.prompt for z in self.zellen()]}")
-        lauf = round(time.monotonic() - start, 2)
-        return {"erste_ausgabe": round(erste if erste is not None else lauf, 2), "lauf": lauf}
+
+    def lauf_fertig(self) -> bool:
+        """Fertig heißt: keine Zelle läuft mehr, und jede Code-Zelle aus ``zu_pruefen`` (Indizes; Standard:
+        alle Code-Zellen) hat eine Ausführungsnummer, oder eine Zelle hat eine Fehlerausgabe (dann bricht
+        JupyterLab den Rest ab)."""
+        zellen = self.zellen()
+        jetzt = time.monotonic() - self._lauf_start
+        if self._erste is None and any(z.ausgaben for z in zellen):
+            self._erste = jetzt
+        indizes = self._zu_pruefen
+        if indizes is None:
+            indizes = [i for i, z in enumerate(zellen) if z.typ == "code"]
+        laeuft = any(z.laeuft for z in zellen)
+        fertig = all(i < len(zellen) and zellen[i].ausgefuehrt for i in indizes)
+        if not laeuft and (fertig or any(z.fehler for z in zellen)):
+            self.zeiten["lauf"] = round(jetzt, 2)
+            self.zeiten["erste_ausgabe"] = round(self._erste if self._erste is not None else jetzt, 2)
+            return True
+        return False
+
+    def alle_ausfuehren(self, zu_pruefen: list[int] | None = None, zeit_s: float = 240) -> dict[str, float]:
+        """Löscht alle Ausgaben, führt alle Zellen aus und wartet, bis der Lauf fertig ist (s. ``lauf_fertig``).
+
+        Gibt die Zeiten seit dem Start des Laufs zurück (erste Ausgabe, ganzer Lauf).
+        """
+        self.starte_lauf(zu_pruefen)
+        _warte(self.lauf_fertig, zeit_s,
+               lambda: f"Nach {zeit_s} s noch nicht fertig: {[z.prompt for z in self.zellen()]}")
+        return {"erste_ausgabe": self.zeiten["erste_ausgabe"], "lauf": self.zeiten["lauf"]}
 
     def ersetze_zelle(self, index: int, code: str) -> None:
         """Ersetzt den Code einer Zelle wie beim Einfügen aus der Zwischenablage (alles markieren, einfügen)."""
@@ -222,3 +255,56 @@ class Sitzung:
     def bildschirmfoto(self, pfad: Path) -> None:
         pfad.parent.mkdir(parents=True, exist_ok=True)
         self.seite.screenshot(path=str(pfad), full_page=True)
+
+
+def fuehre_notebooks_aus(browser, basis_url: str, auftraege: list[tuple[str, list[int] | None]],
+                         parallel: int = 2, zeit_s: float = 300, fotos: Path | None = None) -> dict[str, dict]:
+    """Führt mehrere Notebooks aus, bis zu ``parallel`` gleichzeitig, jedes in einem frischen Profil.
+
+    ``auftraege``: (Pfad auf der Seite, Indizes der Code-Zellen, die laufen müssen, oder None = alle).
+    Der Kernelstart (der größte Teil der Zeit) läuft im Browser; während eine Seite startet, kann eine
+    andere schon rechnen. Ergebnis je Pfad: ``zeiten``, ``zellen``, ``netz`` und ``fehler`` (Text oder None).
+    """
+    wartend = list(auftraege)
+    aktiv: list[dict] = []
+    ergebnisse: dict[str, dict] = {}
+
+    def beende(a: dict, fehler: str | None) -> None:
+        s = a["sitzung"]
+        zellen: list[Zelle] = []
+        try:
+            zellen = s.zellen()
+            if fotos is not None:
+                s.bildschirmfoto(fotos / (re.sub(r"[^\w.-]+", "_", a["pfad"]) + ".png"))
+        except Exception as nachher:  # noqa: BLE001
+            fehler = fehler or f"Zellen nicht lesbar: {nachher}"
+        finally:
+            s.schliesse()
+        ergebnisse[a["pfad"]] = {"zeiten": dict(s.zeiten), "zellen": zellen, "netz": s.netz, "fehler": fehler}
+        aktiv.remove(a)
+
+    while wartend or aktiv:
+        while wartend and len(aktiv) < parallel:
+            pfad, zu_pruefen = wartend.pop(0)
+            s = Sitzung(browser, basis_url)
+            a = {"pfad": pfad, "sitzung": s, "zu_pruefen": zu_pruefen, "stand": "laedt",
+                 "ende": time.monotonic() + zeit_s}
+            aktiv.append(a)
+            try:
+                s.starte(pfad)
+            except Exception as fehler:  # noqa: BLE001 – als Ergebnis melden, die anderen laufen weiter
+                beende(a, f"Seite nicht geladen: {fehler}")
+        for a in list(aktiv):
+            s = a["sitzung"]
+            try:
+                if time.monotonic() > a["ende"]:
+                    beende(a, f"Zeitüberschreitung ({zeit_s} s) im Zustand {a['stand']}")
+                elif a["stand"] == "laedt" and s.ist_bereit():
+                    s.starte_lauf(a["zu_pruefen"])
+                    a["stand"] = "laeuft"
+                elif a["stand"] == "laeuft" and s.lauf_fertig():
+                    beende(a, None)
+            except Exception as fehler:  # noqa: BLE001
+                beende(a, f"{type(fehler).__name__}: {fehler}")
+        time.sleep(0.25)
+    return ergebnisse

@@ -1,6 +1,7 @@
 """Jede Lektion aus course/ läuft im Browser (JupyterLite, Pyodide, Python 3.14) wie in JupyterLab.
 
-Für jede Lektion: Seite öffnen, Ausgaben löschen, über das Menü alle Zellen ausführen. Dann gilt:
+Für jede Lektion (frisches Browser-Profil; zwei Lektionen laufen gleichzeitig, jede mit eigenem Kernel):
+Seite öffnen, Ausgaben löschen, über das Menü alle Zellen ausführen. Dann gilt:
 keine Fehler- oder stderr-Ausgabe, jede Code-Zelle ist gelaufen, die im Repository gespeicherten Textausgaben
 erscheinen in derselben Zelle auch im Browser, und keine einzige Anfrage hat die Maschine verlassen.
 """
@@ -9,15 +10,19 @@ from __future__ import annotations
 
 import html.parser
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
 
+from lite.browser import fuehre_notebooks_aus
+
 pytestmark = pytest.mark.browser
 
 WURZEL = Path(__file__).resolve().parents[2]
 LEKTIONEN = sorted((WURZEL / "course").glob("*.ipynb"))
+FOTOS = WURZEL / "_build" / "screenshots"
 # Ausgaben, die sich von Lauf zu Lauf ändern dürfen (Speicheradressen, Zeiten).
 VERAENDERLICH = re.compile(r"0x[0-9a-f]{6,}|\b\d+(\.\d+)?\s?(ms|µs|s|Sekunden)\b")
 
@@ -64,16 +69,25 @@ def erwartete_stuecke(zelle: dict) -> list[str]:
     return [normal(s) for s in stuecke if normal(s) and not VERAENDERLICH.search(s)]
 
 
-@pytest.mark.parametrize("lektion", LEKTIONEN, ids=[p.stem for p in LEKTIONEN])
-def test_lektion_laeuft_im_browser(lektion, kursseite, sitzung):
-    nb = json.loads(lektion.read_text(encoding="utf-8"))
-    zellen_json = nb["cells"]
-    code = [i for i, z in enumerate(zellen_json) if z["cell_type"] == "code" and "".join(z["source"]).strip()]
+@pytest.fixture(scope="session")
+def lektionslaeufe(kursseite, chromium, server) -> dict[str, dict]:
+    """Alle Lektionen einmal im Browser ausführen, zwei gleichzeitig (``LITE_PARALLEL`` ändert das)."""
+    auftraege = []
+    for lektion in LEKTIONEN:
+        zellen = json.loads(lektion.read_text(encoding="utf-8"))["cells"]
+        code = [i for i, z in enumerate(zellen) if z["cell_type"] == "code" and "".join(z["source"]).strip()]
+        auftraege.append((f"course/{lektion.name}", code))
+    return fuehre_notebooks_aus(chromium, server(kursseite["site"]), auftraege,
+                                parallel=int(os.environ.get("LITE_PARALLEL", "2")), fotos=FOTOS)
 
-    s = sitzung(kursseite["site"])
-    s.oeffne(f"course/{lektion.name}")
-    s.alle_ausfuehren(zu_pruefen=code)
-    zellen = s.zellen()
+
+@pytest.mark.parametrize("lektion", LEKTIONEN, ids=[p.stem for p in LEKTIONEN])
+def test_lektion_laeuft_im_browser(lektion, lektionslaeufe):
+    zellen_json = json.loads(lektion.read_text(encoding="utf-8"))["cells"]
+    code = [i for i, z in enumerate(zellen_json) if z["cell_type"] == "code" and "".join(z["source"]).strip()]
+    lauf = lektionslaeufe[f"course/{lektion.name}"]
+    zellen, netz = lauf["zellen"], lauf["netz"]
+    assert lauf["fehler"] is None, f"{lektion.name}: {lauf['fehler']}"
 
     assert len(zellen) == len(zellen_json), "Im Browser sind nicht alle Zellen der Lektion zu sehen."
     fehler = {i: z.fehler for i, z in enumerate(zellen) if z.fehler}
@@ -89,6 +103,6 @@ def test_lektion_laeuft_im_browser(lektion, kursseite, sitzung):
             fehlend[i] = {"erwartet (fehlt)": weg[:3], "im Browser": gesehen[:300]}
     assert not fehlend, f"{lektion.name}: gespeicherte Ausgaben fehlen im Browser: {fehlend}"
 
-    assert not s.netz.blockiert, f"Anfragen nach draußen: {s.netz.blockiert}"
-    assert not s.netz.http_fehler, f"HTTP-Fehler: {s.netz.http_fehler}"
-    assert not s.netz.gescheitert, f"Gescheiterte Anfragen: {s.netz.gescheitert}"
+    assert not netz.blockiert, f"Anfragen nach draußen: {netz.blockiert}"
+    assert not netz.http_fehler, f"HTTP-Fehler: {netz.http_fehler}"
+    assert not netz.gescheitert, f"Gescheiterte Anfragen: {netz.gescheitert}"
