@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-from conftest import LOESUNG, blatt
+from probeblatt import LOESUNG, blatt
 
 from pruefer.cli import main
 

@@ -7,7 +7,7 @@ Alle Abgaben werden in einem Lauf bewertet (zwei gleichzeitig, kurze Zeitlimits)
 import time
 
 import pytest
-from conftest import LOESUNG, PUNKTE, blatt
+from probeblatt import LOESUNG, PUNKTE, blatt
 
 from pruefer.bewertung import bewerte_notebooks, bewerte_wert
 from pruefer.isolation import Grenzen

@@ -2,9 +2,9 @@
 
 import nbformat
 import pytest
-from conftest import blatt
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
+from probeblatt import blatt
 
 pytestmark = pytest.mark.langsam
 

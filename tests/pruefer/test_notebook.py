@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import blatt
+from probeblatt import blatt
 
 from pruefer.notebook import filtere, lies, zu_python
 
