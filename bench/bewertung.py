@@ -158,7 +158,10 @@ def main(anzahl: int = 60, stichprobe: int = 4, jobs: int = 2) -> dict:
     nbgrader = miss_nbgrader(probe)
     print(f"  nbgrader: Median {nbgrader['median_s']} s je Abgabe ({nbgrader['dauern_s']}), "
           f"CPU-Median {nbgrader['cpu_median_s']} s")
-    faktor = nbgrader["median_s"] / pruefe["je_notebook_s"]
+    # Je Abgabe verglichen: Median der Dauer je Notebook (pruefe, zwei gleichzeitig) gegen den Median je
+    # Abgabe bei nbgrader. Der Durchsatz von pruefe enthält die feindlichen Abgaben mit Endlosschleife in der
+    # Funktion, die jede Prüfung bis zum Zeitlimit laufen lassen; er steht zusätzlich da.
+    faktor = nbgrader["median_s"] / pruefe["median_latenz_s"]
     faktor_cpu = nbgrader["cpu_median_s"] / max(pruefe["cpu_je_notebook_s"], 1e-3)
     last = os.getloadavg()[0]
     print(f"  Last der Maschine (1 min): {last:.1f} bei {os.cpu_count()} Kernen; CPU-Verhältnis {faktor_cpu:.1f}")
@@ -167,8 +170,8 @@ def main(anzahl: int = 60, stichprobe: int = 4, jobs: int = 2) -> dict:
                 "ziel_pruefe_s": ZIEL_SEKUNDEN, "ziel_faktor": ZIEL_FAKTOR}
     print(f"  Verhältnis: pruefe ist {faktor:.1f}-mal schneller je Abgabe "
           f"(Ziel ≥ {ZIEL_FAKTOR:g}: {'erreicht' if faktor >= ZIEL_FAKTOR else 'verfehlt'}); "
-          f"pruefe je Notebook {pruefe['je_notebook_s']} s "
-          f"(Ziel < {ZIEL_SEKUNDEN:g} s: {'erreicht' if pruefe['je_notebook_s'] < ZIEL_SEKUNDEN else 'verfehlt'})")
+          f"pruefe-Median je Notebook {pruefe['median_latenz_s']} s "
+          f"(Ziel < {ZIEL_SEKUNDEN:g} s: {'erreicht' if pruefe['median_latenz_s'] < ZIEL_SEKUNDEN else 'verfehlt'})")
     ziel = REPO / "_build" / "bench"
     ziel.mkdir(parents=True, exist_ok=True)
     (ziel / "bewertung.json").write_text(json.dumps(ergebnis, indent=2, ensure_ascii=False), encoding="utf-8")

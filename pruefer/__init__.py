@@ -21,7 +21,6 @@ def pruefe(name: str, wert) -> None:
         print(f"{name}: wird außerhalb des Notebooks bewertet.")
         return
     from pruefer.bewertung import bewerte_wert
-    from pruefer.notebook import Aufgabe  # noqa: F401 - stellt sicher, dass das Paket vollständig ist
 
     ergebnis = bewerte_wert(name, wert)
     aufgabe = ergebnis.aufgaben[0]
