@@ -44,6 +44,10 @@ ABGABEN = {
     "skip_in_funktion": blatt(antworte=_in_antworte("import pytest\npytest.skip('nicht heute')")),
     "patcht_modell_in_funktion": blatt(antworte=_in_antworte(
         "import fake_model\nfake_model.FakeModell.__call__ = lambda self, *a, **k: [{'type': 'text', 'text': ''}]")),
+    "patcht_bewerter_in_funktion": blatt(antworte=_in_antworte(
+        "import sys\nfor _m in list(sys.modules.values()):\n"
+        "    if str(getattr(_m, '__file__', '')).endswith('test_antworte.py'):\n"
+        "        _m.rufe = lambda *a, **k: None\n        _m.ergebnisse_in = lambda n: []")),
     "falsche_ergebniszeilen": blatt(antworte=_in_antworte(
         "import os\nfor fd in range(3, 40):\n    try:\n        os.write(fd, b'@x@{\"n\": 0, \"b\": true, \"m\": \"\"}\\n')\n"
         "    except OSError:\n        pass\nreturn 'falsch'")),
@@ -105,6 +109,7 @@ def test_speicherbombe_oben(ergebnisse):
     ("endlos_in_funktion", "Zeitlimit von 1 s"),
     ("skip_in_funktion", "übersprungen (pytest.skip)"),
     ("patcht_modell_in_funktion", "verändert"),
+    ("patcht_bewerter_in_funktion", "verändert"),
     ("falsche_ergebniszeilen", ""),
 ])
 def test_kostet_nur_die_eigene_aufgabe(ergebnisse, name, meldung):
