@@ -16,6 +16,7 @@ import re
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote, urlparse
@@ -257,50 +258,65 @@ class Sitzung:
         self.seite.screenshot(path=str(pfad), full_page=True)
 
 
-def fuehre_notebooks_aus(browser, basis_url: str, auftraege: list[tuple[str, list[int] | None]],
-                         parallel: int = 2, zeit_s: float = 300, fotos: Path | None = None) -> dict[str, dict]:
+@dataclass
+class Auftrag:
+    """Ein Notebook, das ``fuehre_notebooks_aus`` in einem frischen Profil öffnet und ganz ausführt."""
+
+    pfad: str                                  # Pfad auf der Seite, z. B. course/00_einstieg.ipynb
+    zu_pruefen: list[int] | None = None        # Code-Zellen, die laufen müssen (None: alle)
+    vorbereiten: Callable[[Sitzung], object] | None = None  # vor dem Lauf, sobald der Kernel bereit ist
+    name: str = ""                             # Schlüssel im Ergebnis (Standard: pfad)
+
+    def __post_init__(self):
+        self.name = self.name or self.pfad
+
+
+def fuehre_notebooks_aus(browser, basis_url: str, auftraege: list[Auftrag], parallel: int = 2,
+                         zeit_s: float = 300, fotos: Path | None = None) -> dict[str, dict]:
     """Führt mehrere Notebooks aus, bis zu ``parallel`` gleichzeitig, jedes in einem frischen Profil.
 
-    ``auftraege``: (Pfad auf der Seite, Indizes der Code-Zellen, die laufen müssen, oder None = alle).
     Der Kernelstart (der größte Teil der Zeit) läuft im Browser; während eine Seite startet, kann eine
-    andere schon rechnen. Ergebnis je Pfad: ``zeiten``, ``zellen``, ``netz`` und ``fehler`` (Text oder None).
+    andere schon rechnen. Ergebnis je Auftrag: ``zeiten``, ``zellen``, ``netz``, ``vorbereitet`` (was
+    ``vorbereiten`` zurückgab) und ``fehler`` (Text oder None).
     """
     wartend = list(auftraege)
     aktiv: list[dict] = []
     ergebnisse: dict[str, dict] = {}
 
     def beende(a: dict, fehler: str | None) -> None:
-        s = a["sitzung"]
+        s, auftrag = a["sitzung"], a["auftrag"]
         zellen: list[Zelle] = []
         try:
             zellen = s.zellen()
             if fotos is not None:
-                s.bildschirmfoto(fotos / (re.sub(r"[^\w.-]+", "_", a["pfad"]) + ".png"))
+                s.bildschirmfoto(fotos / (re.sub(r"[^\w.-]+", "_", auftrag.name) + ".png"))
         except Exception as nachher:  # noqa: BLE001
             fehler = fehler or f"Zellen nicht lesbar: {nachher}"
         finally:
             s.schliesse()
-        ergebnisse[a["pfad"]] = {"zeiten": dict(s.zeiten), "zellen": zellen, "netz": s.netz, "fehler": fehler}
+        ergebnisse[auftrag.name] = {"zeiten": dict(s.zeiten), "zellen": zellen, "netz": s.netz,
+                                    "vorbereitet": a.get("vorbereitet"), "fehler": fehler}
         aktiv.remove(a)
 
     while wartend or aktiv:
         while wartend and len(aktiv) < parallel:
-            pfad, zu_pruefen = wartend.pop(0)
+            auftrag = wartend.pop(0)
             s = Sitzung(browser, basis_url)
-            a = {"pfad": pfad, "sitzung": s, "zu_pruefen": zu_pruefen, "stand": "laedt",
-                 "ende": time.monotonic() + zeit_s}
+            a = {"auftrag": auftrag, "sitzung": s, "stand": "laedt", "ende": time.monotonic() + zeit_s}
             aktiv.append(a)
             try:
-                s.starte(pfad)
+                s.starte(auftrag.pfad)
             except Exception as fehler:  # noqa: BLE001 – als Ergebnis melden, die anderen laufen weiter
                 beende(a, f"Seite nicht geladen: {fehler}")
         for a in list(aktiv):
-            s = a["sitzung"]
+            s, auftrag = a["sitzung"], a["auftrag"]
             try:
                 if time.monotonic() > a["ende"]:
                     beende(a, f"Zeitüberschreitung ({zeit_s} s) im Zustand {a['stand']}")
                 elif a["stand"] == "laedt" and s.ist_bereit():
-                    s.starte_lauf(a["zu_pruefen"])
+                    if auftrag.vorbereiten is not None:
+                        a["vorbereitet"] = auftrag.vorbereiten(s)
+                    s.starte_lauf(auftrag.zu_pruefen)
                     a["stand"] = "laeuft"
                 elif a["stand"] == "laeuft" and s.lauf_fertig():
                     beende(a, None)

@@ -6,12 +6,18 @@
   ``tests/browser/daten`` auf einer zweiten Seite (``_build/lite-test``).
 - ``chromium``: ein Browser für alle Tests; jede ``sitzung`` ist ein frisches Profil (kein Browser-Speicher
   früherer Tests) und hinterlässt ein Bildschirmfoto in ``_build/screenshots/``.
+- ``laeufe``: alle Lektionen und das Übungsblatt (einmal mit Stub, einmal mit eingefügter Lösung) in einem
+  Durchgang, zwei Notebooks gleichzeitig (``LITE_PARALLEL``), jedes in frischem Profil mit eigenem Kernel.
+  Die Tests werten die Ergebnisse einzeln aus.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,12 +27,15 @@ WURZEL = Path(__file__).resolve().parents[2]
 if str(WURZEL) not in sys.path:  # lite/ ist kein installiertes Paket
     sys.path.insert(0, str(WURZEL))
 
+from browser_hilfen import code_zellen, lies, loesungscode, loesungszellen  # noqa: E402
+
 from lite import baue as bau  # noqa: E402
-from lite.browser import CHROMIUM, Sitzung, Webserver, starte_chromium  # noqa: E402
+from lite.browser import CHROMIUM, Auftrag, Sitzung, Webserver, fuehre_notebooks_aus, starte_chromium  # noqa: E402
 
 DATEN = Path(__file__).parent / "daten"
 FOTOS = WURZEL / "_build" / "screenshots"
 BEVORZUGTES_BLATT = ("03_mehrere_runden", "antworte")
+LEKTIONEN = sorted((WURZEL / "course").glob("*.ipynb"))
 
 
 @dataclass
@@ -103,3 +112,38 @@ def sitzung(request, chromium, server):
             s.bildschirmfoto(FOTOS / f"{name}.png")
         finally:
             s.schliesse()
+
+
+def _fuege_loesung_ein(blatt: Blatt):
+    """Vorbereitung für den Lauf mit Lösung: jede Lösungszelle bekommt den Code der Musterlösung."""
+    uebung, loesung = lies(blatt.uebung), lies(blatt.loesung)
+
+    def vorbereiten(s: Sitzung) -> dict:
+        angekommen = {}
+        for index, gid in loesungszellen(uebung):
+            code = loesungscode(loesung, gid)
+            s.ersetze_zelle(index, code)
+            angekommen[gid] = s.editor_text(index) == code
+        return angekommen
+
+    return vorbereiten
+
+
+@pytest.fixture(scope="session")
+def laeufe(kursseite, uebungsblatt, chromium, server) -> dict[str, dict]:
+    lektionen = [Auftrag(f"course/{p.name}", code_zellen(lies(p))) for p in LEKTIONEN]
+    blatt = [Auftrag(uebungsblatt.pfad, None, name="uebung:stub"),
+             Auftrag(uebungsblatt.pfad, None, _fuege_loesung_ein(uebungsblatt), name="uebung:loesung")]
+    gruppen = [(kursseite["site"], lektionen + blatt)] if uebungsblatt.site == kursseite["site"] else \
+        [(kursseite["site"], lektionen), (uebungsblatt.site, blatt)]
+    parallel = int(os.environ.get("LITE_PARALLEL", "2"))
+    start = time.monotonic()
+    ergebnisse: dict[str, dict] = {}
+    for site, auftraege in gruppen:
+        ergebnisse |= fuehre_notebooks_aus(chromium, server(site), auftraege, parallel=parallel, fotos=FOTOS)
+    # Zeiten zum Nachsehen (Startzeiten hängen stark von der Last der Maschine ab).
+    FOTOS.mkdir(parents=True, exist_ok=True)
+    (FOTOS / "browser-zeiten.json").write_text(json.dumps({
+        "gesamt_s": round(time.monotonic() - start, 1), "parallel": parallel, "last": os.getloadavg(),
+        "notebooks": {name: e["zeiten"] for name, e in ergebnisse.items()}}, indent=2))
+    return ergebnisse

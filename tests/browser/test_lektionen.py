@@ -1,6 +1,6 @@
 """Jede Lektion aus course/ läuft im Browser (JupyterLite, Pyodide, Python 3.14) wie in JupyterLab.
 
-Für jede Lektion (frisches Browser-Profil; zwei Lektionen laufen gleichzeitig, jede mit eigenem Kernel):
+Für jede Lektion (frisches Browser-Profil, eigener Kernel; ausgeführt von der Fixture ``laeufe``):
 Seite öffnen, Ausgaben löschen, über das Menü alle Zellen ausführen. Dann gilt:
 keine Fehler- oder stderr-Ausgabe, jede Code-Zelle ist gelaufen, die im Repository gespeicherten Textausgaben
 erscheinen in derselben Zelle auch im Browser, und keine einzige Anfrage hat die Maschine verlassen.
@@ -10,21 +10,16 @@ from __future__ import annotations
 
 import configparser
 import html.parser
-import json
-import os
 import re
-import time
 from pathlib import Path
 
 import pytest
-
-from lite.browser import fuehre_notebooks_aus
+from browser_hilfen import code_zellen, lies
 
 pytestmark = pytest.mark.browser
 
 WURZEL = Path(__file__).resolve().parents[2]
 LEKTIONEN = sorted((WURZEL / "course").glob("*.ipynb"))
-FOTOS = WURZEL / "_build" / "screenshots"
 # Ausgaben, die sich von Lauf zu Lauf ändern dürfen (Speicheradressen, Zeiten), dazu die Muster, die die
 # Notebook-Tests (nbval) ohnehin ersetzen. Zellen mit dem Tag nbval-ignore-output vergleichen wir nicht.
 _SANITIZE = WURZEL / "tests" / "notebooks" / "sanitize.cfg"
@@ -80,30 +75,11 @@ def erwartete_stuecke(zelle: dict) -> list[str]:
     return [normal(s) for s in stuecke if normal(s) and not VERAENDERLICH.search(s)]
 
 
-@pytest.fixture(scope="session")
-def lektionslaeufe(kursseite, chromium, server) -> dict[str, dict]:
-    """Alle Lektionen einmal im Browser ausführen, zwei gleichzeitig (``LITE_PARALLEL`` ändert das)."""
-    auftraege = []
-    for lektion in LEKTIONEN:
-        zellen = json.loads(lektion.read_text(encoding="utf-8"))["cells"]
-        code = [i for i, z in enumerate(zellen) if z["cell_type"] == "code" and "".join(z["source"]).strip()]
-        auftraege.append((f"course/{lektion.name}", code))
-    start = time.monotonic()
-    laeufe = fuehre_notebooks_aus(chromium, server(kursseite["site"]), auftraege,
-                                  parallel=int(os.environ.get("LITE_PARALLEL", "2")), fotos=FOTOS)
-    # Zeiten zum Nachsehen (Startzeiten hängen stark von der Last der Maschine ab).
-    FOTOS.mkdir(parents=True, exist_ok=True)
-    (FOTOS / "lektionen-zeiten.json").write_text(json.dumps({
-        "gesamt_s": round(time.monotonic() - start, 1), "last": os.getloadavg(),
-        "lektionen": {pfad: lauf["zeiten"] for pfad, lauf in laeufe.items()}}, indent=2))
-    return laeufe
-
-
 @pytest.mark.parametrize("lektion", LEKTIONEN, ids=[p.stem for p in LEKTIONEN])
-def test_lektion_laeuft_im_browser(lektion, lektionslaeufe):
-    zellen_json = json.loads(lektion.read_text(encoding="utf-8"))["cells"]
-    code = [i for i, z in enumerate(zellen_json) if z["cell_type"] == "code" and "".join(z["source"]).strip()]
-    lauf = lektionslaeufe[f"course/{lektion.name}"]
+def test_lektion_laeuft_im_browser(lektion, laeufe):
+    nb = lies(lektion)
+    zellen_json, code = nb["cells"], code_zellen(nb)
+    lauf = laeufe[f"course/{lektion.name}"]
     zellen, netz = lauf["zellen"], lauf["netz"]
     assert lauf["fehler"] is None, f"{lektion.name}: {lauf['fehler']}"
 
