@@ -30,7 +30,15 @@ from lite.wheel import baue_wheel, quelldateien
 WURZEL = Path(__file__).resolve().parents[1]
 AUSGABE = WURZEL / "_build" / "lite"
 INHALTE = ("course", "exercises")  # Ordner, die Lernende im Browser sehen (in dieser Form)
-KURS_ANFORDERUNGEN = ["pydantic>=2,<3"]
+def _kurs_anforderungen() -> list[str]:
+    """pydantic in genau der Version, mit der die Lektionen ihre Ausgaben bekommen haben (Fehlertexte, Links)."""
+    try:
+        return [f"pydantic=={paket_version('pydantic')}"]
+    except PackageNotFoundError:
+        return ["pydantic>=2,<3"]
+
+
+KURS_ANFORDERUNGEN = _kurs_anforderungen()
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
 STEMPEL = ".baustempel"
 # Module, die der Pyodide-Kernel selbst mitbringt (neben der Standardbibliothek).
@@ -68,6 +76,7 @@ def fingerabdruck(zusatz: Path | None = None) -> str:
                 [*quelldateien(WURZEL), WURZEL / "pyproject.toml", *sorted((WURZEL / "lite").glob("*.py"))]]
     for ziel, p in [*_alle_inhalte(zusatz), *eingaben]:
         h.update(ziel.as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    h.update(json.dumps(KURS_ANFORDERUNGEN).encode())
     for paket in ("jupyterlite-core", "jupyterlite-pyodide-kernel", "jupyterlab-language-pack-de-DE"):
         try:
             h.update(f"{paket}={paket_version(paket)}".encode())
