@@ -47,6 +47,10 @@ KERNEL_MODULE = {"IPython", "pyodide", "pyodide_js", "js", "micropip", "piplite"
 UNNOETIG = {".ipynb_checkpoints", "__pycache__", ".DS_Store"}
 
 
+def _kurz(pfad: Path) -> str:
+    return str(pfad.relative_to(WURZEL)) if pfad.is_relative_to(WURZEL) else str(pfad)
+
+
 class BauFehler(RuntimeError):
     """Der Bau würde eine Seite liefern, die im Browser nicht funktioniert."""
 
@@ -160,7 +164,7 @@ def baue(neu: bool = False, ausgabe: Path = AUSGABE, leise: bool = False, zusatz
     uebersicht_datei = ausgabe / "bau.json"
     if not neu and (site / STEMPEL).exists() and (site / STEMPEL).read_text() == abdruck \
             and uebersicht_datei.exists():
-        melde(f"Seite ist aktuell: {site.relative_to(WURZEL)}")
+        melde(f"Seite ist aktuell: {_kurz(site)}")
         return json.loads(uebersicht_datei.read_text()) | {"neu_gebaut": False}
 
     start = time.monotonic()
@@ -213,7 +217,7 @@ def baue(neu: bool = False, ausgabe: Path = AUSGABE, leise: bool = False, zusatz
     }
     uebersicht_datei.write_text(json.dumps(uebersicht, indent=2, ensure_ascii=False))
     (site / STEMPEL).write_text(abdruck)
-    melde(f"fertig in {uebersicht['sekunden']} s: {site.relative_to(WURZEL)} "
+    melde(f"fertig in {uebersicht['sekunden']} s: {_kurz(site)} "
           f"({uebersicht['dateien']} Dateien, {uebersicht['bytes'] / 1e6:.1f} MB)")
     return uebersicht | {"neu_gebaut": True}
 
