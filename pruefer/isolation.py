@@ -121,8 +121,11 @@ def titel(item) -> str:
 class _BewertungsPlugin:
     """pytest-Plugin im Lader: liefert die Werte als Fixtures und führt jeden Test in einem Enkel aus."""
 
-    def __init__(self, auftrag: Auftrag, sende: _Sender, grenzen: Grenzen, forken: bool):
+    def __init__(self, auftrag: Auftrag, sende: _Sender, grenzen: Grenzen, forken: bool,
+                 vorlage: list[Auftrag] | None = None, kanal=None):
         self.auftrag, self.sende, self.grenzen, self.forken = auftrag, sende, grenzen, forken
+        self.vorlage, self.kanal = vorlage, kanal  # Vorlage-Betrieb: sammeln, dann je Auftrag einen Lader forken
+        self.sammelfehler: list[dict] = []
         self.werte: dict = {}
         self.fehlend: dict[str, str] = {}
         self.ausnahmen: dict = {}
@@ -138,16 +141,22 @@ class _BewertungsPlugin:
 
     def pytest_collectreport(self, report):
         if report.failed:
-            self.sende(art="sammelfehler", ort=str(report.nodeid),
-                       meldung=_kurz(str(report.longrepr).strip().splitlines()[-1]))
+            fehler = {"art": "sammelfehler", "ort": str(report.nodeid),
+                      "meldung": _kurz(str(report.longrepr).strip().splitlines()[-1])}
+            self.sammelfehler.append(fehler)
+            if self.vorlage is None:
+                self.sende(**fehler)
 
     def pytest_collection_finish(self, session):
+        if self.vorlage is None:
+            self._melde_sammlung(session.items)
+            self._lade_werte()
+
+    def _melde_sammlung(self, items):
         tests: dict[str, list] = {}
-        for item in session.items:
-            aufgabe = _aufgabe_von(item)
-            tests.setdefault(aufgabe, []).append([item.nodeid, titel(item)])
+        for item in items:
+            tests.setdefault(_aufgabe_von(item), []).append([item.nodeid, titel(item)])
         self.sende(art="sammlung", tests=tests)
-        self._lade_werte()
 
     def pytest_runtest_makereport(self, item, call):
         if call.excinfo is not None and item.nodeid not in self.ausnahmen:
@@ -155,8 +164,62 @@ class _BewertungsPlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
+        if self.vorlage is not None:
+            self._bediene(session)
+        else:
+            self._fuehre_tests_aus(session.items)
+        return True
+
+    def _bediene(self, session):
+        """Vorlage: wartet auf Aufträge des Eltern-Prozesses und forkt je Auftrag einen Lader.
+
+        Jede Nachricht trägt (Nummer des Auftrags, übersprungene Zellen, Präfix) und das Schreibende der
+        Pipe, über die der Lader dem Eltern-Prozess berichtet. pytest ist dann schon gestartet und die
+        Bewerter sind gesammelt; das spart jedem Notebook diesen Teil.
+        """
+        import socket
+
+        signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # beendete Lader nicht als Zombies aufheben
+        while True:
+            try:
+                daten, fds, _, _ = socket.recv_fds(self.kanal, 65536, 1)
+            except OSError:
+                break
+            if not daten or not fds:
+                break
+            nummer, ohne, praefix = json.loads(daten)
+            pid = _fork()
+            if pid == 0:
+                try:
+                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+                    self.kanal.close()
+                    self._als_lader(session, self.vorlage[nummer], set(ohne), fds[0], praefix)
+                finally:
+                    os._exit(0)
+            os.close(fds[0])
+
+    def _als_lader(self, session, auftrag: Auftrag, ohne: set, fd: int, praefix: str):
+        self.sende = _Sender(fd, praefix)
+        self.sende(art="pid", pid=os.getpid())
+        _abschotten(self.grenzen, auftrag.arbeitsverzeichnis, fd)
+        zellen = [z for z in auftrag.zellen if z.nummer not in ohne]
+        self.auftrag = Auftrag(auftrag.name, auftrag.aufgaben, zellen, auftrag.werte, auftrag.arbeitsverzeichnis)
+        namen = {a.name for a in auftrag.aufgaben}
+        for fehler in self.sammelfehler:
+            if any(f"test_{n}.py" in fehler["ort"] for n in namen):
+                self.sende(**fehler)
+        items = [i for i in session.items if _aufgabe_von(i) in namen]
+        try:
+            self._melde_sammlung(items)
+            self._lade_werte()
+            self._fuehre_tests_aus(items)
+        except BaseException as e:  # noqa: BLE001
+            self.sende(art="absturz", meldung=f"{type(e).__name__}: {e}")
+        self.sende(art="ende")
+
+    def _fuehre_tests_aus(self, items):
         offen = []
-        for item in session.items:
+        for item in items:
             aufgabe = _aufgabe_von(item)
             if aufgabe in self.fehlend:
                 self._melde(item, False, self.fehlend[aufgabe])
@@ -168,7 +231,6 @@ class _BewertungsPlugin:
                 self._melde(item, bestanden, meldung)
         while offen:
             offen = self._im_enkel(offen)
-        return True
 
     # -- Laden der Lernendenwerte
     def _lade_werte(self):
@@ -401,6 +463,55 @@ def _abschotten(grenzen: Grenzen, arbeitsverzeichnis: str | None, behalten: int)
         pass
 
 
+def _vorlage(auftraege: list[Auftrag], kanal, grenzen: Grenzen):
+    """Prozess, der pytest einmal startet, alle nötigen Bewerter sammelt und dann Lader forkt."""
+    os.setpgid(0, 0)
+    leer = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(leer, fd)
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    os.environ.pop("PYTEST_ADDOPTS", None)
+    warnings.simplefilter("ignore")
+    sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != "AssertionRewritingHook"]
+    namen = sorted({a.name for auftrag in auftraege for a in auftrag.aufgaben})
+    gesamt = Auftrag("vorlage", [Aufgabe(n, 1.0) for n in namen])
+    plugin = _BewertungsPlugin(gesamt, _Sender(None, ""), grenzen, forken=True, vorlage=auftraege, kanal=kanal)
+    try:
+        pytest.main(_pytest_argumente(gesamt), plugins=[plugin])
+    finally:
+        os._exit(0)
+
+
+class _VorlageProzess:
+    """Eltern-Seite der Vorlage: startet sie und schickt ihr Aufträge samt Pipe."""
+
+    def __init__(self, auftraege: list[Auftrag], grenzen: Grenzen):
+        import socket
+
+        self.kanal, kind = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        pid = _fork()
+        if pid == 0:
+            try:
+                self.kanal.close()
+                os.closerange(3, kind.fileno())
+                os.closerange(kind.fileno() + 1, 1 << 16)
+                _vorlage(auftraege, kind, grenzen)
+            finally:
+                os._exit(0)
+        kind.close()
+        self.pid = pid
+
+    def starte(self, nummer: int, ohne: list[int], praefix: str, fd: int):
+        import socket
+
+        socket.send_fds(self.kanal, [json.dumps([nummer, ohne, praefix]).encode()], [fd])
+
+    def beenden(self):
+        self.kanal.close()
+        _toete(self.pid)
+
+
 def _lader(auftrag: Auftrag, fd: int | None, praefix: str, grenzen: Grenzen, forken: bool):
     sende = _Sender(fd, praefix)
     plugin = _BewertungsPlugin(auftrag, sende, grenzen, forken)
@@ -420,8 +531,9 @@ def _lader(auftrag: Auftrag, fd: int | None, praefix: str, grenzen: Grenzen, for
 class Lauf:
     """Bewertet einen Auftrag in einem Lader-Prozess; startet neu, wenn eine Zelle hängt oder stört."""
 
-    def __init__(self, auftrag: Auftrag, grenzen: Grenzen):
-        self.auftrag, self.grenzen = auftrag, grenzen
+    def __init__(self, auftrag: Auftrag, grenzen: Grenzen, vorlage: _VorlageProzess | None = None,
+                 nummer: int = 0):
+        self.auftrag, self.grenzen, self.vorlage, self.nummer = auftrag, grenzen, vorlage, nummer
         self.uebersprungen: dict[int, str] = {}
         self.hinweise: list[str] = list(auftrag.hinweise)
         self.unbrauchbar: list[str] = list(auftrag.unbrauchbar)
@@ -448,6 +560,12 @@ class Lauf:
     # -- Steuerung
     def starte(self):
         self._zuruecksetzen()
+        if self.vorlage is not None:
+            lesen, schreiben = os.pipe()
+            self.vorlage.starte(self.nummer, sorted(self.uebersprungen), self.praefix, schreiben)
+            os.close(schreiben)
+            self.pid, self.fd = None, lesen
+            return
         zellen = [z for z in self.auftrag.zellen if z.nummer not in self.uebersprungen]
         auftrag = Auftrag(self.auftrag.name, self.auftrag.aufgaben, zellen, self.auftrag.werte,
                           self.auftrag.arbeitsverzeichnis)
@@ -493,7 +611,9 @@ class Lauf:
     def _verarbeite(self, n: dict):
         art = n["art"]
         jetzt = time.monotonic()
-        if art == "sammlung":
+        if art == "pid":
+            self.pid = int(n["pid"])
+        elif art == "sammlung":
             self.tests = n["tests"]
         elif art == "zelle_start":
             self.zelle = int(n["zelle"])
@@ -525,10 +645,7 @@ class Lauf:
             self.ende_gemeldet = True
 
     def _prozess_zu_ende(self, grund: str):
-        if self.pid is not None:
-            _toete(self.pid)
-            os.close(self.fd)
-            self.pid = None
+        self._beende_lader()
         if self.ende_gemeldet:
             self._abschliessen(None)
         elif self.zelle is not None:
@@ -539,11 +656,16 @@ class Lauf:
         else:
             self._abschliessen(grund)
 
-    def _neu_starten(self):
+    def _beende_lader(self):
         if self.pid is not None:
             _toete(self.pid)
-            os.close(self.fd)
             self.pid = None
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def _neu_starten(self):
+        self._beende_lader()
         if len(self.uebersprungen) > len(self.auftrag.zellen) + 1:
             self._abschliessen("Zu viele Neustarts")
             return
@@ -611,6 +733,16 @@ def fuehre_aus(auftraege: list[Auftrag], jobs: int = 1, grenzen: Grenzen | None 
     if not KANN_FORKEN:
         return [_im_prozess(a, grenzen) for a in auftraege]
     _vorladen()
+    mit_aufgaben = [a for a in auftraege if a.aufgaben]
+    vorlage = _VorlageProzess(auftraege, grenzen) if mit_aufgaben else None
+    try:
+        return _planen(auftraege, jobs, grenzen, fortschritt, vorlage)
+    finally:
+        if vorlage is not None:
+            vorlage.beenden()
+
+
+def _planen(auftraege, jobs, grenzen, fortschritt, vorlage) -> list[NotebookErgebnis]:
     warten = list(enumerate(auftraege))
     laufend: dict[int, tuple[int, Lauf]] = {}
     ergebnisse: list[NotebookErgebnis | None] = [None] * len(auftraege)
@@ -618,7 +750,7 @@ def fuehre_aus(auftraege: list[Auftrag], jobs: int = 1, grenzen: Grenzen | None 
     while warten or laufend:
         while warten and len(laufend) < max(1, jobs):
             index, auftrag = warten.pop(0)
-            lauf = Lauf(auftrag, grenzen)
+            lauf = Lauf(auftrag, grenzen, vorlage, index)
             lauf.beginn = time.monotonic()
             if not auftrag.aufgaben:
                 lauf._abschliessen(None)
