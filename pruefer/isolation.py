@@ -1,15 +1,19 @@
 """Lernendencode isoliert bewerten: frischer Kindprozess, Zeit- und Speichergrenzen, Prüfung je Test.
 
-Ablauf für ein Notebook (Elternprozess = vertrauenswürdig, er führt nie Lernendencode aus):
+Ablauf (der Eltern-Prozess ist vertrauenswürdig und führt nie Lernendencode aus):
 
-1. Der Eltern-Prozess forkt einen *Lader*. Der Lader setzt ein Speicherlimit (RLIMIT_AS), lenkt stdout
-   und stderr nach /dev/null, startet pytest mit den Bewertern `test_F.py` und sammelt deren Tests.
-2. Erst danach führt der Lader die gefilterten Zellen aus (jede für sich) und vergleicht nach jeder Zelle,
-   ob Bewerter, pytest oder fake_model verändert wurden (`schutz`). Er meldet jeden Schritt über eine Pipe.
+0. Der Eltern-Prozess forkt einmal eine *Vorlage*: Sie startet pytest und sammelt alle nötigen Bewerter
+   `test_F.py`. Für jedes Notebook schickt der Eltern-Prozess ihr über einen Unix-Socket einen Auftrag
+   samt Pipe; die Vorlage forkt dafür einen *Lader*. So zahlt nicht jedes Notebook den Start von pytest.
+1. Der Lader setzt ein Speicherlimit (RLIMIT_AS), lenkt stdout und stderr nach /dev/null, schließt alle
+   geerbten Dateien außer seiner Pipe und bildet eine eigene Prozessgruppe.
+2. Dann führt er die gefilterten Zellen aus (jede für sich) und vergleicht nach jeder Zelle, ob Bewerter,
+   pytest oder fake_model verändert wurden (`schutz`). Er meldet jeden Schritt über die Pipe.
    Hängt eine Zelle, beendet sie den Prozess oder manipuliert sie etwas, beendet der Eltern-Prozess den
    Lader, merkt sich die Zelle als übersprungen und beginnt von vorn ohne sie.
-3. Jeder einzelne Test läuft in einem eigenen Enkelprozess mit hartem Zeitlimit (SIGKILL). Ein Enkel, der
-   ohne Ergebnis endet (sys.exit, os._exit, Absturz), zählt als nicht bestanden. Ergebnisse tragen ein
+3. Die Tests laufen in einem Enkelprozess, jeder mit hartem Zeitlimit (SIGKILL). Ein Test, dessen Enkel
+   ohne Ergebnis endet (sys.exit, os._exit, Absturz) oder hängt, zählt als nicht bestanden; die übrigen
+   Tests laufen dann in einem neuen Enkel, ebenso nach einer erkannten Manipulation. Ergebnisse tragen ein
    zufälliges Präfix; alles andere auf der Pipe wird ignoriert.
 
 Ohne `os.fork` (Windows, Pyodide) läuft alles im selben Prozess, ohne Schutz vor Endlosschleifen.
