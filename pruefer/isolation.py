@@ -183,19 +183,19 @@ class _BewertungsPlugin:
         """
         import socket
 
-        signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # beendete Lader nicht als Zombies aufheben
         while True:
+            _einsammeln(blockieren=False)  # beendete Lader aufheben (ihre CPU-Zeit zählt so mit)
             try:
                 daten, fds, _, _ = socket.recv_fds(self.kanal, 65536, 1)
             except OSError:
                 break
             if not daten or not fds:
+                _einsammeln(blockieren=True)
                 break
             nummer, ohne, praefix = json.loads(daten)
             pid = _fork()
             if pid == 0:
                 try:
-                    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
                     self.kanal.close()
                     self._als_lader(session, self.vorlage[nummer], set(ohne), fds[0], praefix)
                 finally:
@@ -384,6 +384,17 @@ class _ZeilenLeser:
         return self.zeilen.pop(0)
 
 
+def _einsammeln(blockieren: bool):
+    """Beendete Kindprozesse aufheben; mit blockieren=True auf alle warten."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, 0 if blockieren else os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
 def _aufgabe_von(item) -> str:
     return Path(str(item.path)).stem[len("test_"):]
 
@@ -512,7 +523,17 @@ class _VorlageProzess:
         socket.send_fds(self.kanal, [json.dumps([nummer, ohne, praefix]).encode()], [fd])
 
     def beenden(self):
+        """Kanal schließen; die Vorlage hebt ihre Lader auf und endet. Sonst nach 5 s beenden."""
         self.kanal.close()
+        frist = time.monotonic() + 5.0
+        while time.monotonic() < frist:
+            try:
+                pid, _ = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid:
+                return
+            time.sleep(0.01)
         _toete(self.pid)
 
 
@@ -750,6 +771,15 @@ def _planen(auftraege, jobs, grenzen, fortschritt, vorlage) -> list[NotebookErge
     warten = list(enumerate(auftraege))
     laufend: dict[int, tuple[int, Lauf]] = {}
     ergebnisse: list[NotebookErgebnis | None] = [None] * len(auftraege)
+    try:
+        _plane_schleife(auftraege, jobs, grenzen, fortschritt, vorlage, warten, laufend, ergebnisse)
+    finally:
+        for _, lauf in laufend.values():  # z. B. bei Strg-C: keinen Lader weiterlaufen lassen
+            lauf._beende_lader()
+    return ergebnisse  # type: ignore[return-value]
+
+
+def _plane_schleife(auftraege, jobs, grenzen, fortschritt, vorlage, warten, laufend, ergebnisse):
     fertig = 0
     while warten or laufend:
         while warten and len(laufend) < max(1, jobs):
@@ -783,7 +813,6 @@ def _planen(auftraege, jobs, grenzen, fortschritt, vorlage) -> list[NotebookErge
                 fertig += 1
                 if fortschritt:
                     fortschritt(fertig, len(auftraege), lauf.ergebnis)
-    return ergebnisse  # type: ignore[return-value]
 
 
 def _vorladen():
