@@ -44,18 +44,33 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
                       ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
                       ".json": "application/json", ".whl": "application/zip"}
 
+    praefix = ""  # die Seite liegt unter diesem Unterpfad (wie auf GitHub Pages: /<repo>/)
+
     def log_message(self, *args):
         pass
 
+    def translate_path(self, path):
+        if self.praefix:
+            if not (path == self.praefix or path.startswith(self.praefix + "/")):
+                return "/nicht/vorhanden"  # außerhalb des Unterpfads gibt es nichts (-> 404)
+            path = path[len(self.praefix):] or "/"
+        return super().translate_path(path)
+
 
 class Webserver:
-    """Statischer Server für ``ordner`` auf 127.0.0.1 (Port frei gewählt, wenn ``port=0``)."""
+    """Statischer Server für ``ordner`` auf 127.0.0.1 (Port frei gewählt, wenn ``port=0``).
 
-    def __init__(self, ordner: Path, port: int = 0):
-        handler = functools.partial(_Handler, directory=str(ordner))
+    Mit ``unterpfad="kurs"`` liegt die Seite unter ``/kurs/`` und alles andere antwortet 404: so prüfen die
+    Tests nebenbei, dass die Seite auch unter einem Unterpfad funktioniert (GitHub Pages, Schul-Webspace).
+    """
+
+    def __init__(self, ordner: Path, port: int = 0, unterpfad: str = ""):
+        praefix = "/" + unterpfad.strip("/") if unterpfad.strip("/") else ""
+        handler_klasse = type("Handler", (_Handler,), {"praefix": praefix})
+        handler = functools.partial(handler_klasse, directory=str(ordner))
         self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
         self._httpd.daemon_threads = True
-        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}"
+        self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}{praefix}"
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
 
     def stop(self) -> None:

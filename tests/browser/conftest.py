@@ -70,12 +70,13 @@ def uebungsblatt(kursseite) -> Blatt:
 
 @pytest.fixture(scope="session")
 def server():
-    """Ein Webserver je Seitenordner, auf 127.0.0.1 mit freiem Port."""
+    """Ein Webserver je Seitenordner, auf 127.0.0.1 mit freiem Port, die Seite unter dem Unterpfad /kurs/
+    (wie auf GitHub Pages); Anfragen außerhalb davon enden mit 404 und fielen als HTTP-Fehler auf."""
     laufend: dict[Path, Webserver] = {}
 
     def fuer(site: Path) -> str:
         if site not in laufend:
-            laufend[site] = Webserver(site)
+            laufend[site] = Webserver(site, unterpfad="kurs")
         return laufend[site].url
 
     yield fuer
