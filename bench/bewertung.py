@@ -164,7 +164,8 @@ def main(anzahl: int = 60, stichprobe: int = 4, jobs: int = 2) -> dict:
     faktor = nbgrader["median_s"] / pruefe["median_latenz_s"]
     faktor_cpu = nbgrader["cpu_median_s"] / max(pruefe["cpu_je_notebook_s"], 1e-3)
     last = os.getloadavg()[0]
-    print(f"  Last der Maschine (1 min): {last:.1f} bei {os.cpu_count()} Kernen; CPU-Verhältnis {faktor_cpu:.1f}")
+    print(f"  Last der Maschine (1 min): {last:.1f} bei {os.cpu_count()} Kernen; CPU-Verhältnis {faktor_cpu:.1f} "
+          "(pruefe-CPU gemittelt, samt Endlosschleifen, die bis zum Zeitlimit rechnen)")
     ergebnis = {"pruefe": pruefe, "nbgrader": nbgrader, "faktor": round(faktor, 1),
                 "faktor_cpu": round(faktor_cpu, 1), "last": round(last, 1),
                 "ziel_pruefe_s": ZIEL_SEKUNDEN, "ziel_faktor": ZIEL_FAKTOR}
