@@ -51,6 +51,7 @@ lite-serve: lite
 ## Messungen: Bewertungszeit pruefe vs. nbgrader, Browser-Zeiten
 bench: $(STEMPEL) chromium
 	$(PY) -m bench
+	$(PY) -m lite.messung
 
 ## Chromium für die Browser-Tests (Debian-Paket; pip kann es nicht liefern)
 chromium:
