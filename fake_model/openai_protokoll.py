@@ -200,7 +200,7 @@ def _pruefe_tools(tools):
                 api_meldung=f"Missing required parameter: 'tools[{n}].function'.")
         f = tool["function"]
         name = f.get("name")
-        if not isinstance(name, str) or not re.match(NAMENSMUSTER, name):
+        if not isinstance(name, str) or not re.fullmatch(NAMENSMUSTER, name):
             raise ProtokollFehler(
                 f"tools[{n}] hat den Namen {name!r}. Erlaubt sind 1 bis 64 Zeichen aus a-z, A-Z, 0-9, _ und -.",
                 api_meldung=f"Invalid 'tools[{n}].function.name': string does not match pattern. Expected a "

@@ -130,7 +130,7 @@ def _pruefe_tool_use(i, k, block):
                 f'{ort} ist ein tool_use-Block ohne "{feld}". Gib die Antwort des Modells unverändert '
                 "weiter, statt tool_use-Blöcke selbst nachzubauen.",
                 index=i, api_meldung=f"{api_ort}.{feld}: Field required")
-    if not isinstance(block["id"], str) or not re.match(_ID_MUSTER, block["id"]):
+    if not isinstance(block["id"], str) or not re.fullmatch(_ID_MUSTER, block["id"]):
         raise ProtokollFehler(
             f'{ort}: die id {block["id"]!r} des tool_use-Blocks ist kein gültiger Id-Text.',
             index=i, api_meldung=f"{api_ort}.id: String should match pattern '{_ID_MUSTER}'")
@@ -154,7 +154,7 @@ def _pruefe_tool_result(i, k, block):
             "auf den das Ergebnis antwortet.",
             index=i, api_meldung=f"{api_ort}.tool_use_id: Field required")
     tid = block["tool_use_id"]
-    if not isinstance(tid, str) or not re.match(_ID_MUSTER, tid):
+    if not isinstance(tid, str) or not re.fullmatch(_ID_MUSTER, tid):
         raise ProtokollFehler(
             f"{ort}: tool_use_id ist {tid!r}, muss aber die id (ein Text) des passenden tool_use-Blocks sein.",
             index=i, api_meldung=f"{api_ort}.tool_use_id: String should match pattern '{_ID_MUSTER}'")
@@ -325,7 +325,7 @@ def pruefe_tools(tools):
                 "input_schema.",
                 api_meldung=f"tools.{n}: Input should be a valid dictionary or object to extract fields from")
         name = tool.get("name")
-        if not isinstance(name, str) or not re.match(NAMENSMUSTER, name):
+        if not isinstance(name, str) or not re.fullmatch(NAMENSMUSTER, name):
             raise ProtokollFehler(
                 f"tools[{n}] hat den Namen {name!r}. Erlaubt sind 1 bis 128 Zeichen aus Buchstaben a-z/A-Z, "
                 "Ziffern, _ und - (keine Leerzeichen, Punkte oder Umlaute).",

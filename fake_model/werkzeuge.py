@@ -50,7 +50,7 @@ def werkzeug_aus_modell(name, beschreibung, Eingabe, format="anthropic"):
     """
     if format not in _MUSTER:
         raise ValueError(f'format muss "anthropic" oder "openai" sein, nicht {format!r}.')
-    if not isinstance(name, str) or not re.match(_MUSTER[format], name):
+    if not isinstance(name, str) or not re.fullmatch(_MUSTER[format], name):
         laenge = 128 if format == "anthropic" else 64
         raise ValueError(
             f"Der Werkzeug-Name {name!r} ist nicht erlaubt: 1 bis {laenge} Zeichen aus Buchstaben a-z/A-Z, "
