@@ -6,6 +6,7 @@ echte Umlaute), damit Diffs nur zeigen, was sich inhaltlich geändert hat.
 
 import hashlib
 import json
+import re
 from pathlib import Path
 
 # Metadaten, die nur die Sitzung eines Autors beschreiben und in Diffs nur rauschen.
@@ -64,7 +65,8 @@ def normalisiere(nb, name, ausgaben_behalten):
             if not ausgaben_behalten:
                 zelle["outputs"] = []
                 zelle["execution_count"] = None
-            for ausgabe in zelle.get("outputs", []):
+            zelle["outputs"] = _streams_zusammengefasst(zelle.get("outputs", []))
+            for ausgabe in zelle["outputs"]:
                 ausgabe.get("metadata", {}).pop("execution", None)
                 if "text" in ausgabe:
                     ausgabe["text"] = quelle({"source": ausgabe["text"]}).splitlines(keepends=True)
@@ -74,6 +76,29 @@ def normalisiere(nb, name, ausgaben_behalten):
     return nb
 
 
+def _streams_zusammengefasst(ausgaben):
+    """Fasst aufeinanderfolgende stdout- (bzw. stderr-)Ausgaben zu einer zusammen.
+
+    Der Kernel schickt die Ausgabe einer Zelle in Stücken, je nachdem, wann er puffert. Dieselbe Zelle
+    ergäbe sonst mal eine, mal zwei Ausgaben, und jeder Lauf erzeugte einen Diff ohne Inhalt.
+    """
+    ergebnis = []
+    for ausgabe in ausgaben:
+        vorige = ergebnis[-1] if ergebnis else None
+        if (vorige and ausgabe.get("output_type") == "stream" == vorige.get("output_type")
+                and ausgabe.get("name") == vorige.get("name")):
+            vorige["text"] = quelle({"source": vorige["text"]}) + quelle({"source": ausgabe["text"]})
+        else:
+            ergebnis.append(dict(ausgabe))
+    return ergebnis
+
+
 def normalisiere_datei(pfad, ausgaben_behalten):
     pfad = Path(pfad)
     schreibe(normalisiere(lies(pfad), pfad.stem, ausgaben_behalten), pfad)
+
+
+def ohne_loesungsmarken(text):
+    """Der Lösungscode so, wie ihn jemand in die Übungszelle tippen würde (ohne ### BEGIN/END SOLUTION)."""
+    return "".join(z for z in text.splitlines(keepends=True)
+                   if not re.match(r"\s*### (BEGIN|END) SOLUTION\s*$", z))

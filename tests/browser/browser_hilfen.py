@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
+from bau.notebooks import lies, nbgrader, ohne_loesungsmarken, quelle
 
-
-def lies(pfad: Path) -> dict:
-    return json.loads(pfad.read_text(encoding="utf-8"))
-
-
-def nbgrader(zelle: dict) -> dict:
-    return zelle.get("metadata", {}).get("nbgrader", {})
+__all__ = ["lies", "nbgrader", "code_zellen", "loesungszellen", "pruefzellen", "loesungscode"]
 
 
 def code_zellen(nb: dict) -> list[int]:
@@ -33,5 +25,4 @@ def pruefzellen(nb: dict) -> list[int]:
 def loesungscode(loesung_nb: dict, grade_id: str) -> str:
     """Der Code der Lösungszelle, so wie eine lernende Person ihn eintippen würde (ohne Lösungsmarken)."""
     zelle = next(z for z in loesung_nb["cells"] if nbgrader(z).get("grade_id") == grade_id)
-    zeilen = "".join(zelle["source"]).splitlines()
-    return "\n".join(z for z in zeilen if not re.fullmatch(r"\s*### (BEGIN|END) SOLUTION\s*", z))
+    return ohne_loesungsmarken(quelle(zelle)).rstrip("\n")

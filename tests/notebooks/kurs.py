@@ -1,6 +1,5 @@
 """Was zum Kurs gehört: Lektionen und Blätter laut Kursplan (ENTWURF.md), und Helfer zum Ausführen."""
 
-import re
 from pathlib import Path
 
 from bau.notebooks import lies, nbgrader, quelle
@@ -24,12 +23,6 @@ def loesungsblaetter():
 
 def uebungsblaetter():
     return sorted((WURZEL / "exercises").glob("*/*.ipynb"))
-
-
-def ohne_loesungsmarken(text):
-    """Der Lösungscode so, wie ihn jemand in die Übungszelle tippen würde (ohne ### BEGIN/END SOLUTION)."""
-    return "".join(z for z in text.splitlines(keepends=True)
-                   if not re.match(r"\s*### (BEGIN|END) SOLUTION\s*$", z))
 
 
 def loesungen_nach_id(pfad):

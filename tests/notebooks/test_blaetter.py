@@ -5,7 +5,7 @@ import re
 import nbformat
 import pytest
 
-from bau.notebooks import lies, nbgrader, quelle
+from bau.notebooks import lies, nbgrader, ohne_loesungsmarken, quelle
 from tests.notebooks.kurs import (
     BLAETTER,
     STUB_MELDUNG,
@@ -14,7 +14,6 @@ from tests.notebooks.kurs import (
     fuehre_aus,
     loesungen_nach_id,
     loesungsblaetter,
-    ohne_loesungsmarken,
     uebungsblaetter,
 )
 
