@@ -120,11 +120,20 @@ def zu_python(quelle: str) -> str:
     return TransformerManager().transform_cell(quelle)
 
 
+def _einfaches_ziel(ziel: ast.expr) -> bool:
+    """Ein Name (`x`) oder ein Auspacken in Namen (`a, b`, `a, *rest`): ändert nur den eigenen Namensraum."""
+    if isinstance(ziel, ast.Name):
+        return True
+    if isinstance(ziel, ast.Starred):
+        return _einfaches_ziel(ziel.value)
+    return isinstance(ziel, (ast.Tuple, ast.List)) and all(_einfaches_ziel(e) for e in ziel.elts)
+
+
 def _behalten(knoten: ast.stmt) -> bool:
     if isinstance(knoten, (ast.Import, ast.ImportFrom, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return True
     if isinstance(knoten, ast.Assign):
-        return all(isinstance(z, ast.Name) for z in knoten.targets)
+        return all(_einfaches_ziel(z) for z in knoten.targets)
     if isinstance(knoten, ast.AnnAssign):
         return isinstance(knoten.target, ast.Name) and knoten.value is not None
     return False

@@ -20,14 +20,14 @@ def _behalten(quelle: str) -> list[str]:
 
 def test_filter_behaelt_importe_definitionen_zuweisungen():
     quelle = ("import os\nfrom json import dumps\nX = 1\nY: int = 2\nasync def a(): pass\n"
-              "def f(): pass\nclass K: pass\n")
+              "def f(): pass\nclass K: pass\nA, B = 1, 2\n[C, *D] = [1, 2, 3]\n")
     assert _behalten(quelle) == ["Import", "ImportFrom", "Assign", "AnnAssign", "AsyncFunctionDef",
-                                 "FunctionDef", "ClassDef"]
+                                 "FunctionDef", "ClassDef", "Assign", "Assign"]
 
 
 def test_filter_wirft_aufrufe_schleifen_und_attribute_weg():
     quelle = ("print('hi')\nwhile True: pass\nfor i in range(3): pass\nif True: x = 1\n"
-              "os.environ['A'] = '1'\nimport pruefer\npruefer.pruefe = None\na, b = 1, 2\nz: int\nx += 1\n"
+              "os.environ['A'] = '1'\nimport pruefer\npruefer.pruefe = None\na.x, b = 1, 2\nz: int\nx += 1\n"
               "with open('f') as f: pass\ntry:\n    pass\nexcept Exception:\n    pass\n")
     assert _behalten(quelle) == ["Import"]
 
