@@ -2,6 +2,9 @@
 
 from dataclasses import dataclass, field
 
+# Die Meldung des Platzhalters, den nbgrader an die Stelle der Lösung setzt (nbgrader_config.py).
+STUB_MELDUNG = "Hier fehlt noch deine Lösung."
+
 
 @dataclass
 class Pruefung:
@@ -43,6 +46,11 @@ class AufgabenErgebnis:
         zeilen = [f"{self.id}: {_zahl(self.punkte)} von {_zahl(self.max_punkte)} Punkten "
                   f"({self.bestanden} von {len(self.pruefungen)} Prüfungen bestanden)"]
         gescheitert = [p for p in self.pruefungen if not p.bestanden]
+        if gescheitert and len(gescheitert) == len(self.pruefungen) and all(
+                STUB_MELDUNG in p.meldung for p in gescheitert):
+            zeilen.append(f"  ✘ noch nicht bearbeitet: Die Lösungszelle wirft noch „{STUB_MELDUNG}“ Ersetze dort "
+                          "die Zeile raise NotImplementedError(...) durch deinen Code.")
+            return "\n".join(zeilen)
         gemeinsam = {p.meldung for p in gescheitert}
         if len(gescheitert) > 2 and len(gemeinsam) == 1:  # z. B. Funktion fehlt: eine Meldung reicht
             zeilen.append(f"  ✘ alle {len(gescheitert)} nicht bestandenen Prüfungen aus demselben Grund:")

@@ -94,3 +94,15 @@ def test_keine_aufgabe_gefunden(schreibe, capsys):
                                    "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
     assert main([str(pfad)]) == 2
     assert "Keine bewertbare Aufgabe gefunden" in capsys.readouterr().out
+
+
+def test_unbearbeitetes_uebungsblatt_sagt_es_in_einer_zeile(capsys):
+    """Das erzeugte Übungsblatt mit Stubs: 0 Punkte, Exit 1, je Aufgabe ein klarer Satz statt vieler gleicher."""
+    from pathlib import Path
+
+    blatt_pfad = Path(__file__).resolve().parents[2] / "exercises/03_mehrere_runden/03_mehrere_runden.ipynb"
+    assert main([str(blatt_pfad)]) == 1
+    text = capsys.readouterr().out
+    assert "0 von 4 Punkten" in text
+    assert text.count("noch nicht bearbeitet") == 1, text
+    assert "raise NotImplementedError" in text and "✘ Antwort ohne" not in text, text
