@@ -93,3 +93,13 @@ def _beende(prozess):
     except subprocess.TimeoutExpired:
         os.killpg(prozess.pid, signal.SIGKILL)
         prozess.wait()
+
+
+def test_zweiter_aufruf_installiert_nicht_neu():
+    """Ist .venv aktuell, installieren `make lab` und `make test` nichts neu (nur wenn pyproject.toml sich ändert)."""
+    for ziel in ("lab", "test"):
+        plan = subprocess.run(["make", "-n", "--no-print-directory", ziel], cwd=WURZEL, capture_output=True,
+                              text=True, check=True).stdout
+        assert "pip install" not in plan and "-m venv" not in plan, f"make {ziel} würde neu installieren:\n{plan}"
+    stempel = WURZEL / ".venv" / ".installiert"
+    assert stempel.stat().st_mtime >= (WURZEL / "pyproject.toml").stat().st_mtime
