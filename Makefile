@@ -20,9 +20,11 @@ $(STEMPEL): pyproject.toml
 	  > $(VENV)/share/jupyter/lab/settings/overrides.json
 	@touch $@
 
-## JupyterLab auf 127.0.0.1 mit dem Kurs öffnen (deutsche Oberfläche)
+## JupyterLab auf 127.0.0.1 mit dem Kurs öffnen (deutsche Oberfläche); im Terminal dort gibt es `pruefe`
 lab: $(STEMPEL)
-	$(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_OPT) \
+	KURS_BIN="$(CURDIR)/$(VENV)/bin" PATH="$(CURDIR)/$(VENV)/bin:$$PATH" \
+	  $(VENV)/bin/jupyter lab --ip=127.0.0.1 --port=$(PORT) $(ROOT_OPT) \
+	  --ServerApp.terminado_settings="{'shell_command': ['$(CURDIR)/bau/lab_terminal.sh']}" \
 	  --ServerApp.root_dir=$(CURDIR) --ServerApp.default_url=/lab/tree/course/00_einstieg.ipynb $(LAB_OPTS)
 
 ## Alle Tests (Einheiten, Notebooks, Bewerter, nbgrader, Browser) und Lint

@@ -55,7 +55,7 @@ def test_make_lab_startet_jupyterlab(tmp_path):
     umgebung = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path), BROWSER="true")
     prozess = subprocess.Popen(
         ["make", "--no-print-directory", "lab", f"PORT={port}",
-         "LAB_OPTS=--no-browser --IdentityProvider.token="],
+         "LAB_OPTS=--no-browser --IdentityProvider.token= --ServerApp.disable_check_xsrf=True"],
         cwd=WURZEL, env=umgebung, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         antwort, ende = None, time.monotonic() + 90
@@ -73,6 +73,8 @@ def test_make_lab_startet_jupyterlab(tmp_path):
         deutsch = json.loads(_hole(port, "lab/api/translations/de_DE"))["data"]
         assert deutsch["jupyterlab"]["Run"] == ["Ausführen"], "das deutsche Sprachpaket fehlt in JupyterLab"
         assert "00_einstieg.ipynb" in _hole(port, "api/contents/course"), "JupyterLab zeigt den Kurs (course/) nicht"
+        ausgabe = _im_terminal(port, "pruefe --help")
+        assert "NOTEBOOK" in ausgabe, f"`pruefe` fehlt im Terminal von JupyterLab:\n{ausgabe[-2000:]}"
     finally:
         _beende(prozess)
     assert prozess.returncode is not None, "JupyterLab ließ sich nicht über seine PID beenden"
@@ -81,6 +83,30 @@ def test_make_lab_startet_jupyterlab(tmp_path):
 def _hole(port, pfad):
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/{pfad}", timeout=10) as r:
         return r.read().decode()
+
+
+def _im_terminal(port, befehl, frist=30):
+    """Öffnet ein Terminal in JupyterLab (REST + WebSocket), tippt `befehl` und liefert, was erscheint."""
+    import websocket
+
+    anfrage = urllib.request.Request(f"http://127.0.0.1:{port}/api/terminals", method="POST", data=b"")
+    with urllib.request.urlopen(anfrage, timeout=10) as r:
+        name = json.loads(r.read())["name"]
+    ws = websocket.create_connection(f"ws://127.0.0.1:{port}/terminals/websocket/{name}", timeout=5)
+    try:
+        # Die Endmarke entsteht erst beim Ausführen ($((6*7)) -> 42), nicht schon beim Echo der Eingabe.
+        ws.send(json.dumps(["stdin", befehl + "; echo ENDE-$((6*7))\r"]))
+        ausgabe, ende = "", time.monotonic() + frist
+        while time.monotonic() < ende and "ENDE-42" not in ausgabe:
+            try:
+                nachricht = json.loads(ws.recv())
+            except websocket.WebSocketTimeoutException:
+                continue
+            if nachricht[0] == "stdout":
+                ausgabe += nachricht[1]
+        return ausgabe
+    finally:
+        ws.close()
 
 
 def _beende(prozess):
